@@ -1,0 +1,38 @@
+# lit configuration for distc. Paths come from lit.site.cfg.py (generated).
+import os
+import lit.formats
+
+config.name = "distc"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir", ".test", ".c"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.distc_obj_root, "test")
+
+# Open MPI refuses to run as root unless told; tests oversubscribe the 2 cores.
+for var in ("OMPI_ALLOW_RUN_AS_ROOT", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"):
+    config.environment[var] = "1"
+for var in ("HOME", "PATH", "TMPDIR", "IDTR_STATS", "OMPI_MCA_btl"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+config.environment["PATH"] = os.pathsep.join(
+    [config.distc_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "/usr/bin:/bin")])
+
+mpirun = "%s --allow-run-as-root --oversubscribe --bind-to none" % config.mpirun
+config.substitutions.extend([
+    ("%distc-opt", os.path.join(config.distc_tools_dir, "distc-opt")),
+    ("%distc", os.path.join(config.distc_tools_dir, "distc")),
+    ("%mpirun", mpirun),
+    ("%bindir", config.distc_tools_dir),
+    ("%libdir", config.distc_lib_dir),
+    ("%srcroot", config.distc_src_root),
+    ("%idtr_include", os.path.join(config.distc_src_root, "runtime", "include")),
+    ("%mpicc", config.mpi_c_compiler),
+    ("%cc", config.c_compiler),
+    ("%cxx", config.cxx_compiler),
+])
+
+if config.build_compiler:
+    config.available_features.add("compiler")
+if config.sanitizers:
+    config.available_features.add("sanitizers")
