@@ -1,0 +1,15 @@
+//===- DistcRegistration.cpp - Dialects, extensions and passes of distc ---===//
+
+#include "dialect/DistcRegistration.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+
+void distc::registerDistcDialects(mlir::DialectRegistry &registry) {
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+}
+
+void distc::registerDistcPasses() { mlir::registerAllPasses(); }
