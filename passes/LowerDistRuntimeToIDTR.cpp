@@ -17,8 +17,8 @@
 
 #include "dialect/DistRuntime/DistRuntime.h"
 
-#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
-#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "passes/StructuralTypeConversion.h"
+
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -145,10 +145,6 @@ public:
   Operation *op;
   Location loc;
 };
-
-Type elementTypeOf(Value tensor) {
-  return cast<RankedTensorType>(tensor.getType()).getElementType();
-}
 
 struct CopyReshapeLowering : public OpConversionPattern<CopyReshapeOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -329,25 +325,10 @@ struct LowerDistRuntimeToIDTRPass
     });
 
     ConversionTarget target(*context);
-    target.addIllegalDialect<DistRuntimeDialect>();
-    target.markUnknownOpDynamicallyLegal([&](Operation *op) {
-      if (auto func = dyn_cast<FunctionOpInterface>(op)) {
-        auto type = dyn_cast<FunctionType>(func.getFunctionType());
-        return !type || (converter.isSignatureLegal(type) &&
-                         converter.isLegal(&func.getFunctionBody()));
-      }
-      return converter.isLegal(op);
-    });
-
     RewritePatternSet patterns(context);
+    populateStructuralTypeConversions(converter, patterns, target);
+    target.addIllegalDialect<DistRuntimeDialect>();
     populateDistRuntimeToIDTRPatterns(converter, patterns);
-    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
-                                                                   converter);
-    populateCallOpTypeConversionPattern(patterns, converter);
-    populateReturnOpTypeConversionPattern(patterns, converter);
-    populateBranchOpInterfaceTypeConversionPattern(patterns, converter);
-    scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
-                                                         target);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       signalPassFailure();
   }

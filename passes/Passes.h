@@ -9,6 +9,11 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "dialect/DistRuntime/DistRuntime.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -28,6 +33,11 @@ namespace mlir::distc {
 /// Patterns that turn each distruntime op into IDTR runtime calls. The type
 /// converter must map !distruntime.asynchandle to i64.
 void populateDistRuntimeToIDTRPatterns(TypeConverter &typeConverter,
+                                       RewritePatternSet &patterns);
+
+/// Patterns that lower each dist op; the type converter must split
+/// !dist.tensor into its parts (see DistToDistRuntime/DistLayout.h).
+void populateDistToDistRuntimePatterns(TypeConverter &converter,
                                        RewritePatternSet &patterns);
 
 #define GEN_PASS_REGISTRATION

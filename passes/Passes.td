@@ -52,6 +52,33 @@ def LowerDistRuntimeToIDTR
   ];
 }
 
+def ConvertDistToDistRuntime
+    : Pass<"convert-dist-to-distruntime", "::mlir::ModuleOp"> {
+  let summary = "lower dist to local tensor/linalg code and distruntime ops";
+  let description = [{
+    Replaces every `!dist.tensor` value by its parts - this rank's local
+    tensor, the global shape and the local offsets (index values) - also
+    across function signatures, calls and structured control flow. Creation
+    and element-wise ops become `tensor.generate`/`linalg` code on the local
+    part, with partition arithmetic computed at run time from
+    `distruntime.team_size`/`team_member`; reshape, permute, repartition and
+    gather become `distruntime.copy_reshape`/`copy_permute`, reductions a
+    local `linalg.reduce` plus `distruntime.allreduce`, stencil accesses
+    (`dist.shift`, `dist.extend`) `distruntime.update_halo` (all shifts of one
+    tensor share one exchange). Each distruntime op is followed by its wait;
+    `distruntime-overlap-comm` moves the waits later.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::cf::ControlFlowDialect",
+    "::mlir::distruntime::DistRuntimeDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 def CheckDistRuntimeWaits
     : Pass<"distruntime-check-waits", "::mlir::ModuleOp"> {
   let summary = "diagnose missing, repeated and late waits on async handles";

@@ -1,0 +1,85 @@
+//===- DistLayout.h - run-time layout of distributed tensors ----*- C++ -*-===//
+//
+// After conversion a !dist.tensor value is the tuple of its parts
+//   (local tensor, global size of each dimension, local offset of each
+//    dimension)
+// so that every consumer has the global shape and this rank's box without
+// communication. This header has that tuple and the partition arithmetic,
+// evaluated at run time from team_size/team_member so that one executable
+// runs on any number of ranks.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DISTC_PASSES_DISTTODISTRUNTIME_DISTLAYOUT_H
+#define DISTC_PASSES_DISTTODISTRUNTIME_DISTLAYOUT_H
+
+#include "dialect/Dist/Dist.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace mlir::distc {
+
+/// The converted form of a !dist.tensor value.
+struct DistParts {
+  Value local;
+  SmallVector<Value> globalShape;
+  SmallVector<Value> offsets;
+
+  /// Number of values a !dist.tensor of rank `rank` converts to.
+  static unsigned numValues(int64_t rank) { return 1 + 2 * rank; }
+  /// The converted types of `type`, in the order of `flatten()`.
+  static void convertType(dist::DistTensorType type,
+                          SmallVectorImpl<Type> &types);
+  static DistParts unflatten(ValueRange values);
+  SmallVector<Value> flatten() const;
+  int64_t rank() const { return globalShape.size(); }
+};
+
+/// The block of `size` elements that rank `rank` of `nranks` owns in a
+/// balanced partition: `size / nranks` elements, one more for the first
+/// `size % nranks` ranks. Returns {offset, count}.
+std::pair<Value, Value> balancedBlock(OpBuilder &b, Location loc, Value size,
+                                      Value nranks, Value rank);
+
+/// This rank's box of a balanced partition of an array of `globalShape`
+/// along `split`: {offsets, sizes}.
+std::pair<SmallVector<Value>, SmallVector<Value>>
+balancedBox(OpBuilder &b, Location loc, int64_t team, int64_t split,
+            ArrayRef<Value> globalShape);
+
+/// The global shape of `type` as index values: constants for static
+/// dimensions, `dynamicSizes` (in order) for the others.
+SmallVector<Value> globalShapeOf(OpBuilder &b, Location loc,
+                                 dist::DistTensorType type,
+                                 ValueRange dynamicSizes);
+
+/// Sizes of every dimension of `tensor` as index values.
+SmallVector<Value> tensorSizes(OpBuilder &b, Location loc, Value tensor);
+
+/// Team size and this rank's number, as index values.
+Value teamSize(OpBuilder &b, Location loc, int64_t team);
+Value teamMember(OpBuilder &b, Location loc, int64_t team);
+
+/// An empty tensor of `type` with the given sizes of every dimension.
+Value emptyTensor(OpBuilder &b, Location loc, RankedTensorType type,
+                  ArrayRef<Value> sizes);
+
+/// `value` cast to `type` if the types differ (tensor.cast).
+Value castTo(OpBuilder &b, Location loc, Value value, Type type);
+
+/// Redistributes `source` (of type `sourceType`) into the balanced
+/// partition of `targetType` along its split dimension, with global shape
+/// `targetShape` (copy_reshape + wait; an identity reshape repartitions).
+DistParts redistribute(OpBuilder &b, Location loc, const DistParts &source,
+                       dist::DistTensorType sourceType,
+                       dist::DistTensorType targetType,
+                       ArrayRef<Value> targetShape);
+
+/// `parts` in the partition of `targetType`: unchanged if the partitions
+/// match, redistributed otherwise.
+DistParts toPartitionOf(OpBuilder &b, Location loc, const DistParts &parts,
+                        dist::DistTensorType sourceType,
+                        dist::DistTensorType targetType);
+
+} // namespace mlir::distc
+
+#endif // DISTC_PASSES_DISTTODISTRUNTIME_DISTLAYOUT_H
