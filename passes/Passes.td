@@ -98,4 +98,58 @@ def CheckDistRuntimeWaits
   }];
 }
 
+def OverlapCommunication : Pass<"distruntime-overlap-comm"> {
+  let summary = "overlap team communication with independent computation";
+  let description = [{
+    Widens the window between the start of each asynchronous `distruntime`
+    operation and its `distruntime.wait`, so that communication runs while
+    the rank computes. Within each block (nothing moves across regions or
+    blocks):
+
+    - every `distruntime.wait` sinks to just before the first operation that
+      uses a dependent value of its operation (also inside nested regions,
+      and through values derived from it, e.g. by `tensor.cast`), before the
+      block terminator, and before any call, any operation with unknown
+      side effects and any blocking communication. A wait may move past
+      later `copy_*`/`allreduce`/`update_halo` starts and other waits: it
+      only completes a local request;
+    - every start (`copy_reshape`, `copy_permute`, `allreduce`,
+      `update_halo`) rises to just after the definition of its last operand
+      in the block, but never above another communicating operation
+      (start or wait), a call, or an operation that may write or free
+      memory or has unknown side effects.
+
+    The relative order of collective starts never changes, so every rank
+    still issues the team's collectives in the same order. Both moves are
+    repeated until nothing moves; running the pass twice changes nothing.
+    Waits whose handle is a block argument or comes from an operation that
+    is not a `distruntime` start stay where they are. See docs/overlap.md.
+
+    Example:
+
+    ```mlir
+    %h, %s = distruntime.allreduce sum %x {team = 1 : i64}
+      : (tensor<4xf64>) -> (!distruntime.asynchandle, tensor<4xf64>)
+    distruntime.wait %h : !distruntime.asynchandle
+    %y = arith.addf %a, %b : tensor<4xf64>
+    %z = arith.addf %s, %y : tensor<4xf64>
+    ```
+
+    becomes
+
+    ```mlir
+    %h, %s = distruntime.allreduce sum %x {team = 1 : i64}
+      : (tensor<4xf64>) -> (!distruntime.asynchandle, tensor<4xf64>)
+    %y = arith.addf %a, %b : tensor<4xf64>
+    distruntime.wait %h : !distruntime.asynchandle
+    %z = arith.addf %s, %y : tensor<4xf64>
+    ```
+  }];
+  let statistics = [
+    Statistic<"numWaitsSunk", "waits-sunk", "Number of waits moved down">,
+    Statistic<"numStartsHoisted", "starts-hoisted",
+              "Number of asynchronous starts moved up">,
+  ];
+}
+
 #endif // DISTC_PASSES
