@@ -763,11 +763,10 @@ struct ExtendLowering : public DistPattern<ExtendOp> {
                                emptyTensor(b, loc, extType, extSizes))
             .getResult(0);
     auto insert = [&](Value part, ArrayRef<Value> at) {
-      SmallVector<Value> sizes = tensorSizes(b, loc, part);
       SmallVector<OpFoldResult> offsets(at.begin(), at.end()),
-          ofrSizes(sizes.begin(), sizes.end()),
           strides(rank, b.getIndexAttr(1));
-      ext = tensor::InsertSliceOp::create(b, loc, part, ext, offsets, ofrSizes,
+      ext = tensor::InsertSliceOp::create(b, loc, part, ext, offsets,
+                                          tensor::getMixedSizes(b, loc, part),
                                           strides);
     };
     SmallVector<Value> origin;

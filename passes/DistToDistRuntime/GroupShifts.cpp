@@ -46,11 +46,11 @@ void mlir::distc::groupShiftsIntoExtends(Operation *root) {
 
     for (ShiftOp shift : shifts) {
       b.setInsertionPoint(shift);
-      SmallVector<OpFoldResult> offsets, sizes, strides;
-      SmallVector<Value> localSizes = tensorSizes(b, shift.getLoc(), local);
+      SmallVector<OpFoldResult> offsets, strides;
+      SmallVector<OpFoldResult> sizes =
+          tensor::getMixedSizes(b, shift.getLoc(), local);
       for (int64_t d = 0; d < rank; ++d) {
         offsets.push_back(b.getIndexAttr(low[d] + shift.getOffsets()[d]));
-        sizes.push_back(localSizes[d]);
         strides.push_back(b.getIndexAttr(1));
       }
       Value view = tensor::ExtractSliceOp::create(
