@@ -2,6 +2,8 @@
 
 #include "dialect/DistcRegistration.h"
 
+#include "dialect/DistRuntime/DistRuntime.h"
+
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -10,6 +12,7 @@
 void distc::registerDistcDialects(mlir::DialectRegistry &registry) {
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
+  registry.insert<mlir::distruntime::DistRuntimeDialect>();
 }
 
 void distc::registerDistcPasses() { mlir::registerAllPasses(); }

@@ -1,0 +1,41 @@
+//===- DistRuntime.h - the distruntime dialect --------------------*- C++ -*-===//
+//
+// Include this header to use the distruntime dialect: it brings in the
+// dialect, its type, the AsyncOpInterface and the operations, all generated
+// from the .td files beside it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DISTC_DIALECT_DISTRUNTIME_DISTRUNTIME_H
+#define DISTC_DIALECT_DISTRUNTIME_DISTRUNTIME_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir::distruntime {
+/// The state every rank of a team shares. Communicating ops read and write
+/// it, which keeps them alive and in order (see DistRuntimeBase.td).
+struct CommunicationResource
+    : public SideEffects::Resource::Base<CommunicationResource> {
+  StringRef getName() final { return "<distruntime communication>"; }
+};
+} // namespace mlir::distruntime
+
+#include "dialect/DistRuntime/DistRuntimeOpsDialect.h.inc"
+#include "dialect/DistRuntime/DistRuntimeEnums.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "dialect/DistRuntime/DistRuntimeOpsTypes.h.inc"
+
+#include "dialect/DistRuntime/DistRuntimeInterfaces.h.inc"
+
+#define GET_OP_CLASSES
+#include "dialect/DistRuntime/DistRuntimeOps.h.inc"
+
+#endif // DISTC_DIALECT_DISTRUNTIME_DISTRUNTIME_H

@@ -1,0 +1,66 @@
+//===- DistRuntimeBase.td - distruntime dialect definition -*- tablegen -*-===//
+//
+// The dialect, its communication resource and the base classes of its ops
+// and types.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DISTRUNTIME_BASE
+#define DISTRUNTIME_BASE
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+def DistRuntime_Dialect : Dialect {
+  let name = "distruntime";
+  let cppNamespace = "::mlir::distruntime";
+  let summary = "The runtime boundary of distributed tensor programs";
+  let description = [{
+    `distruntime` describes the operations of an SPMD program that need the
+    cooperation of every member of a team of ranks: redistributing copies
+    (`copy_reshape`, `copy_permute`), halo exchange (`update_halo`),
+    reductions (`allreduce`) and team queries (`team_size`, `team_member`).
+
+    The dialect sits between a distributed tensor algebra (the `dist`
+    dialect) and calls into the IDTR runtime library. It keeps the team, the
+    global shape, this rank's offsets and the asynchronous dependencies
+    visible to the compiler: every communicating operation returns a
+    `!distruntime.asynchandle` and values that become valid only after a
+    `distruntime.wait` on that handle.
+
+    All operations work on tensors in C (row-major) order; shapes, offsets
+    and sizes are `index` values, one per dimension. The team is an integer
+    attribute; each distinct team id has its own communicator at run time.
+
+    Communication is modelled as a memory effect on a dialect resource, so
+    communicating operations are never erased as dead, CSE'd or reordered
+    with each other: every rank of a team must execute the same collective
+    operations in the same order, even a rank that ignores the result.
+  }];
+  // Canonicalization creates tensor.cast; lowering creates arith constants.
+  let dependentDialects = ["::mlir::tensor::TensorDialect",
+                           "::mlir::arith::ArithDialect"];
+  let useDefaultTypePrinterParser = 1;
+  let hasCanonicalizer = 0;
+}
+
+/// The state shared by all ranks of a team: ordering collective operations on
+/// it keeps every rank's sequence of communication identical.
+def DistRuntime_CommResource
+    : Resource<"::mlir::distruntime::CommunicationResource">;
+
+/// Effects of an operation that takes part in team communication.
+def DistRuntime_Communicates : MemoryEffects<[
+    MemRead<DistRuntime_CommResource>, MemWrite<DistRuntime_CommResource>]>;
+
+class DistRuntime_Op<string mnemonic, list<Trait> traits = []>
+    : Op<DistRuntime_Dialect, mnemonic, traits>;
+
+class DistRuntime_Type<string name, string typeMnemonic,
+                       list<Trait> traits = []>
+    : TypeDef<DistRuntime_Dialect, name, traits> {
+  let mnemonic = typeMnemonic;
+}
+
+#endif // DISTRUNTIME_BASE

@@ -1,0 +1,150 @@
+//===- DistRuntimeCanonicalize.cpp - distruntime canonicalizations --------===//
+//
+// - Result refinement: when constant size operands make a dynamic result
+//   dimension known, the op is rebuilt with the more static type and a
+//   tensor.cast restores the old type for existing users. The patterns fire
+//   only when some dimension becomes static, so they cannot loop.
+// - copy_permute absorbs a producer tensor.cast that only erased static
+//   information (tensor::canFoldIntoConsumerOp).
+// team_size and team_member have no folders on purpose: one executable must
+// run on any number of ranks.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialect/DistRuntime/DistRuntime.h"
+
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/PatternMatch.h"
+
+using namespace mlir;
+using namespace mlir::distruntime;
+
+namespace {
+
+/// `type` with each dynamic dimension replaced by the known size, if any.
+/// Returns std::nullopt when nothing becomes static.
+std::optional<RankedTensorType>
+refineType(RankedTensorType type, ArrayRef<std::optional<int64_t>> known) {
+  SmallVector<int64_t> shape(type.getShape());
+  bool changed = false;
+  for (auto [dim, size] : llvm::zip(shape, known)) {
+    if (ShapedType::isDynamic(dim) && size && *size >= 0) {
+      dim = *size;
+      changed = true;
+    }
+  }
+  if (!changed)
+    return std::nullopt;
+  return type.clone(shape);
+}
+
+SmallVector<std::optional<int64_t>> constantsOf(ValueRange values) {
+  return llvm::map_to_vector(
+      values, [](Value v) { return getConstantIntValue(v); });
+}
+
+/// Clones `op` with the results listed in `newTypes` retyped, and replaces
+/// `op` with the clone, casting refined results back to their old types.
+void replaceWithRefinedClone(PatternRewriter &rewriter, Operation *op,
+                             ArrayRef<std::optional<RankedTensorType>> newTypes) {
+  Operation *refined = rewriter.clone(*op);
+  SmallVector<Value> replacements;
+  for (auto [i, oldResult] : llvm::enumerate(op->getResults())) {
+    Value newResult = refined->getResult(i);
+    if (i < newTypes.size() && newTypes[i]) {
+      newResult.setType(*newTypes[i]);
+      newResult = tensor::CastOp::create(rewriter, op->getLoc(),
+                                         oldResult.getType(), newResult);
+    }
+    replacements.push_back(newResult);
+  }
+  rewriter.replaceOp(op, replacements);
+}
+
+/// copy_reshape / copy_permute: n_shape makes dynamic result dims static.
+template <typename CopyOp>
+struct RefineCopyResult : public OpRewritePattern<CopyOp> {
+  using OpRewritePattern<CopyOp>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(CopyOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<RankedTensorType> refined = refineType(
+        op.getNlArray().getType(), constantsOf(op.getNlShape()));
+    if (!refined)
+      return rewriter.notifyMatchFailure(op, "no result dimension to refine");
+    replaceWithRefinedClone(rewriter, op, {std::nullopt, refined});
+    return success();
+  }
+};
+
+/// update_halo: dimensions >= 1 of the halos are bb_sizes; dimension 0 is
+/// known when the own rows and the bounding box rows are.
+struct RefineHaloResults : public OpRewritePattern<UpdateHaloOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(UpdateHaloOp op,
+                                PatternRewriter &rewriter) const override {
+    SmallVector<std::optional<int64_t>> sizes = constantsOf(op.getBbSizes());
+    if (sizes.empty())
+      return rewriter.notifyMatchFailure(op, "rank-0 input");
+    SmallVector<std::optional<int64_t>> left(sizes), right(sizes);
+    left[0] = right[0] = std::nullopt;
+
+    std::optional<int64_t> ownBegin = getConstantIntValue(op.getLOffsets()[0]);
+    std::optional<int64_t> boxBegin = getConstantIntValue(op.getBbOffsets()[0]);
+    int64_t ownRows = op.getLArray().getType().getDimSize(0);
+    if (ownBegin && boxBegin && sizes[0]) {
+      int64_t boxEnd = *boxBegin + *sizes[0];
+      // Rows of the box before this rank's first row.
+      left[0] = std::clamp<int64_t>(std::min(*ownBegin, boxEnd) - *boxBegin, 0,
+                                    *sizes[0]);
+      // Rows of the box after this rank's last row.
+      if (!ShapedType::isDynamic(ownRows))
+        right[0] = std::clamp<int64_t>(
+            boxEnd - std::max(*ownBegin + ownRows, *boxBegin), 0, *sizes[0]);
+    }
+    std::optional<RankedTensorType> lRefined =
+        refineType(op.getLHalo().getType(), left);
+    std::optional<RankedTensorType> rRefined =
+        refineType(op.getRHalo().getType(), right);
+    if (!lRefined && !rRefined)
+      return rewriter.notifyMatchFailure(op, "no halo dimension to refine");
+    replaceWithRefinedClone(rewriter, op, {std::nullopt, lRefined, rRefined});
+    return success();
+  }
+};
+
+/// copy_permute(tensor.cast(%x)) -> copy_permute(%x) when the cast only
+/// erased static information.
+struct FoldCastIntoCopyPermute : public OpRewritePattern<CopyPermuteOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(CopyPermuteOp op,
+                                PatternRewriter &rewriter) const override {
+    auto cast = op.getLArray().getDefiningOp<tensor::CastOp>();
+    if (!cast || !tensor::canFoldIntoConsumerOp(cast))
+      return rewriter.notifyMatchFailure(op, "no foldable tensor.cast input");
+    rewriter.modifyOpInPlace(
+        op, [&] { op.getLArrayMutable().assign(cast.getSource()); });
+    return success();
+  }
+};
+
+} // namespace
+
+void CopyReshapeOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                                MLIRContext *context) {
+  results.add<RefineCopyResult<CopyReshapeOp>>(context);
+}
+
+void CopyPermuteOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                                MLIRContext *context) {
+  results.add<RefineCopyResult<CopyPermuteOp>, FoldCastIntoCopyPermute>(
+      context);
+}
+
+void UpdateHaloOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                               MLIRContext *context) {
+  results.add<RefineHaloResults>(context);
+}

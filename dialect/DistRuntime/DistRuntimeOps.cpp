@@ -1,0 +1,286 @@
+//===- DistRuntimeOps.cpp - distruntime op verifiers ----------------------===//
+//
+// Verifiers check what ODS constraints cannot: one shape/offset value per
+// dimension, constant operands against static tensor dimensions and against
+// each other. LLVM here is built without assertions, so everything the
+// lowering relies on must be rejected here with a message, never assumed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialect/DistRuntime/DistRuntime.h"
+
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/TypeUtilities.h"
+
+using namespace mlir;
+using namespace mlir::distruntime;
+
+namespace {
+
+/// Checks that `values` holds one index per dimension of a tensor of rank
+/// `rank` ("the input tensor" / "the result tensor").
+LogicalResult verifyOnePerDimension(Operation *op, ValueRange values,
+                                    int64_t rank, StringRef name,
+                                    StringRef tensorName) {
+  if (static_cast<int64_t>(values.size()) == rank)
+    return success();
+  return op->emitOpError() << "expects one '" << name
+                           << "' value per dimension of " << tensorName
+                           << " (" << rank << "), but got " << values.size();
+}
+
+/// Constant values of `values` (std::nullopt where not constant), rejecting
+/// negative constants: shapes, offsets and sizes are never negative.
+FailureOr<SmallVector<std::optional<int64_t>>>
+getNonNegativeConstants(Operation *op, ValueRange values, StringRef name) {
+  SmallVector<std::optional<int64_t>> constants;
+  for (auto [i, value] : llvm::enumerate(values)) {
+    std::optional<int64_t> constant = getConstantIntValue(value);
+    if (constant && *constant < 0)
+      return op->emitOpError() << "'" << name << "' value #" << i
+                               << " is negative (" << *constant << ")";
+    constants.push_back(constant);
+  }
+  return constants;
+}
+
+/// Sizes of a box: the static dimensions of `type`, or the constants of
+/// `sizes` where the type is dynamic.
+SmallVector<std::optional<int64_t>>
+boxSizes(RankedTensorType type,
+         ArrayRef<std::optional<int64_t>> sizes = {}) {
+  SmallVector<std::optional<int64_t>> result;
+  for (auto [i, dim] : llvm::enumerate(type.getShape())) {
+    if (!ShapedType::isDynamic(dim))
+      result.push_back(dim);
+    else if (i < sizes.size())
+      result.push_back(sizes[i]);
+    else
+      result.push_back(std::nullopt);
+  }
+  return result;
+}
+
+/// Checks that constant size operands agree with the static dimensions of
+/// the tensor they describe.
+LogicalResult verifySizesMatchType(Operation *op,
+                                   ArrayRef<std::optional<int64_t>> sizes,
+                                   RankedTensorType type, StringRef name,
+                                   StringRef tensorName, unsigned firstDim = 0) {
+  for (unsigned d = firstDim; d < sizes.size(); ++d) {
+    int64_t dim = type.getDimSize(d);
+    if (sizes[d] && !ShapedType::isDynamic(dim) && *sizes[d] != dim)
+      return op->emitOpError()
+             << "'" << name << "' value #" << d << " (" << *sizes[d]
+             << ") contradicts dimension " << d << " of " << tensorName
+             << " (" << dim << ")";
+  }
+  return success();
+}
+
+/// Checks that the box [offsets, offsets + sizes) lies inside `shape` in
+/// every dimension where all three are known.
+LogicalResult verifyBoxInside(Operation *op,
+                              ArrayRef<std::optional<int64_t>> offsets,
+                              ArrayRef<std::optional<int64_t>> sizes,
+                              ArrayRef<std::optional<int64_t>> shape,
+                              StringRef boxName, StringRef shapeName) {
+  for (unsigned d = 0; d < shape.size(); ++d) {
+    if (!offsets[d] || !sizes[d] || !shape[d])
+      continue;
+    if (*offsets[d] + *sizes[d] > *shape[d])
+      return op->emitOpError()
+             << boxName << " exceeds " << shapeName << " in dimension " << d
+             << ": offset " << *offsets[d] << " + size " << *sizes[d] << " > "
+             << *shape[d];
+  }
+  return success();
+}
+
+/// Product of the sizes, or std::nullopt if one is not constant.
+std::optional<int64_t> constantVolume(ArrayRef<std::optional<int64_t>> sizes) {
+  int64_t volume = 1;
+  for (std::optional<int64_t> size : sizes) {
+    if (!size)
+      return std::nullopt;
+    if (*size != 0 && volume > std::numeric_limits<int64_t>::max() / *size)
+      return std::nullopt; // Too large to compare; the runtime checks.
+    volume *= *size;
+  }
+  return volume;
+}
+
+/// Checks the part common to the copy ops and update_halo: the input box
+/// described by g_shape and l_offs.
+FailureOr<SmallVector<std::optional<int64_t>>>
+verifyInputBox(Operation *op, RankedTensorType inputType, ValueRange gShape,
+               ValueRange lOffsets) {
+  int64_t rank = inputType.getRank();
+  if (failed(verifyOnePerDimension(op, gShape, rank, "g_shape",
+                                   "the input tensor")) ||
+      failed(verifyOnePerDimension(op, lOffsets, rank, "l_offs",
+                                   "the input tensor")))
+    return failure();
+  auto globalShape = getNonNegativeConstants(op, gShape, "g_shape");
+  if (failed(globalShape))
+    return failure();
+  auto offsets = getNonNegativeConstants(op, lOffsets, "l_offs");
+  if (failed(offsets) ||
+      failed(verifyBoxInside(op, *offsets, boxSizes(inputType), *globalShape,
+                             "the local input box", "'g_shape'")))
+    return failure();
+  return *globalShape;
+}
+
+/// Checks the output box (n_offs, n_shape) of the copy ops against the result
+/// type and the output global shape.
+LogicalResult verifyOutputBox(Operation *op, RankedTensorType resultType,
+                              ValueRange nlOffsets, ValueRange nlShape,
+                              ArrayRef<std::optional<int64_t>> outGlobalShape) {
+  int64_t rank = resultType.getRank();
+  if (failed(verifyOnePerDimension(op, nlOffsets, rank, "n_offs",
+                                   "the result tensor")) ||
+      failed(verifyOnePerDimension(op, nlShape, rank, "n_shape",
+                                   "the result tensor")))
+    return failure();
+  auto offsets = getNonNegativeConstants(op, nlOffsets, "n_offs");
+  if (failed(offsets))
+    return failure();
+  auto sizes = getNonNegativeConstants(op, nlShape, "n_shape");
+  if (failed(sizes) ||
+      failed(verifySizesMatchType(op, *sizes, resultType, "n_shape",
+                                  "the result tensor")))
+    return failure();
+  return verifyBoxInside(op, *offsets, boxSizes(resultType, *sizes),
+                         outGlobalShape, "the local output box",
+                         "the output global shape");
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// CopyReshapeOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult CopyReshapeOp::verify() {
+  RankedTensorType inputType = getLArray().getType();
+  RankedTensorType resultType = getNlArray().getType();
+  auto globalShape =
+      verifyInputBox(*this, inputType, getGShape(), getLOffsets());
+  if (failed(globalShape))
+    return failure();
+  if (failed(verifyOnePerDimension(*this, getNgShape(), resultType.getRank(),
+                                   "n_g_shape", "the result tensor")))
+    return failure();
+  auto newGlobalShape =
+      getNonNegativeConstants(*this, getNgShape(), "n_g_shape");
+  if (failed(newGlobalShape))
+    return failure();
+  std::optional<int64_t> oldCount = constantVolume(*globalShape);
+  std::optional<int64_t> newCount = constantVolume(*newGlobalShape);
+  if (oldCount && newCount && *oldCount != *newCount)
+    return emitOpError() << "reshape changes the global element count from "
+                         << *oldCount << " ('g_shape') to " << *newCount
+                         << " ('n_g_shape')";
+  return verifyOutputBox(*this, resultType, getNlOffsets(), getNlShape(),
+                         *newGlobalShape);
+}
+
+//===----------------------------------------------------------------------===//
+// CopyPermuteOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult CopyPermuteOp::verify() {
+  RankedTensorType inputType = getLArray().getType();
+  RankedTensorType resultType = getNlArray().getType();
+  int64_t rank = inputType.getRank();
+  if (resultType.getRank() != rank)
+    return emitOpError() << "result rank (" << resultType.getRank()
+                         << ") differs from input rank (" << rank << ")";
+  ArrayRef<int64_t> axes = getAxes();
+  SmallVector<bool> seen(rank, false);
+  bool isPermutation = static_cast<int64_t>(axes.size()) == rank;
+  for (int64_t axis : axes) {
+    if (!isPermutation || axis < 0 || axis >= rank || seen[axis]) {
+      isPermutation = false;
+      break;
+    }
+    seen[axis] = true;
+  }
+  if (!isPermutation) {
+    InFlightDiagnostic diag = emitOpError()
+                              << "'axes' must be a permutation of [0, " << rank
+                              << "), got [";
+    llvm::interleaveComma(axes, diag);
+    return diag << "]";
+  }
+  auto globalShape =
+      verifyInputBox(*this, inputType, getGShape(), getLOffsets());
+  if (failed(globalShape))
+    return failure();
+  SmallVector<std::optional<int64_t>> outGlobalShape;
+  for (int64_t axis : axes)
+    outGlobalShape.push_back((*globalShape)[axis]);
+  return verifyOutputBox(*this, resultType, getNlOffsets(), getNlShape(),
+                         outGlobalShape);
+}
+
+//===----------------------------------------------------------------------===//
+// AllReduceOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult AllReduceOp::verify() {
+  if (failed(verifyCompatibleShape(getInput().getType(),
+                                   getResult().getType())))
+    return emitOpError() << "result type " << getResult().getType()
+                         << " does not have the shape of the input type "
+                         << getInput().getType();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// UpdateHaloOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult UpdateHaloOp::verify() {
+  RankedTensorType inputType = getLArray().getType();
+  int64_t rank = inputType.getRank();
+  if (rank == 0)
+    return emitOpError()
+           << "expects an input tensor of rank >= 1 (partitioned along "
+              "dimension 0)";
+  for (auto [name, halo] : {std::pair{"left", getLHalo()},
+                            std::pair{"right", getRHalo()}}) {
+    if (halo.getType().getRank() != rank)
+      return emitOpError() << "the " << name << " halo has rank "
+                           << halo.getType().getRank()
+                           << ", but the input tensor has rank " << rank;
+  }
+  auto globalShape =
+      verifyInputBox(*this, inputType, getGShape(), getLOffsets());
+  if (failed(globalShape))
+    return failure();
+  if (failed(verifyOnePerDimension(*this, getBbOffsets(), rank, "bb_offs",
+                                   "the input tensor")) ||
+      failed(verifyOnePerDimension(*this, getBbSizes(), rank, "bb_sizes",
+                                   "the input tensor")))
+    return failure();
+  auto bbOffsets = getNonNegativeConstants(*this, getBbOffsets(), "bb_offs");
+  if (failed(bbOffsets))
+    return failure();
+  auto bbSizes = getNonNegativeConstants(*this, getBbSizes(), "bb_sizes");
+  if (failed(bbSizes) ||
+      failed(verifyBoxInside(*this, *bbOffsets, *bbSizes, *globalShape,
+                             "the bounding box", "'g_shape'")))
+    return failure();
+  // Dimensions >= 1 of both halos are those of the bounding box.
+  if (failed(verifySizesMatchType(*this, *bbSizes, getLHalo().getType(),
+                                  "bb_sizes", "the left halo", 1)) ||
+      failed(verifySizesMatchType(*this, *bbSizes, getRHalo().getType(),
+                                  "bb_sizes", "the right halo", 1)))
+    return failure();
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "dialect/DistRuntime/DistRuntimeOps.cpp.inc"

@@ -1,0 +1,291 @@
+//===- DistRuntimeOps.td - distruntime operations ----------*- tablegen -*-===//
+//
+// The operations of the runtime-boundary dialect. Syntax and semantics are
+// the contract of shared/design/distruntime.md; docs/ holds the generated
+// reference.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DISTRUNTIME_OPS
+#define DISTRUNTIME_OPS
+
+include "DistRuntimeBase.td"
+include "DistRuntimeTypes.td"
+include "DistRuntimeInterfaces.td"
+include "mlir/IR/EnumAttr.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+
+//===----------------------------------------------------------------------===//
+// Reduction kinds
+//===----------------------------------------------------------------------===//
+
+// The integer values are the IDTR reduction codes (IMEX numbering), so the
+// lowering passes them to the runtime unchanged.
+def DistRuntime_ReduceKind : I32EnumAttr<"ReduceKind", "reduction kind", [
+    I32EnumAttrCase<"max", 0>,
+    I32EnumAttrCase<"min", 2>,
+    I32EnumAttrCase<"prod", 3>,
+    I32EnumAttrCase<"sum", 4>,
+  ]> {
+  let cppNamespace = "::mlir::distruntime";
+}
+
+//===----------------------------------------------------------------------===//
+// copy_reshape
+//===----------------------------------------------------------------------===//
+
+def DistRuntime_CopyReshapeOp : DistRuntime_Op<"copy_reshape", [
+    AttrSizedOperandSegments, DistRuntime_Communicates,
+    DeclareOpInterfaceMethods<DistRuntime_AsyncOpInterface>,
+    AllElementTypesMatch<["lArray", "nlArray"]>]> {
+  let summary = "redistributing copy into a reshaped distributed tensor";
+  let description = [{
+    The team holds a global array of shape `g_shape` in C order; this rank
+    holds the box that starts at `l_offs` and has the shape of `%local`. The
+    operation starts the copy of `reshape(global, n_g_shape)` into this
+    rank's box of the new array, which starts at `n_offs` and has shape
+    `n_shape`; the result tensor is that box. Boxes may be uneven, empty, or
+    split along any dimensions. `%local` is not modified.
+
+    `g_shape` and `l_offs` have one value per dimension of `%local`;
+    `n_g_shape`, `n_offs` and `n_shape` one per dimension of the result.
+    Element types of input and output are equal. When constant, the global
+    element counts of `g_shape` and `n_g_shape` must be equal and `n_shape`
+    must agree with static result dimensions.
+
+    The result is valid only after `distruntime.wait` on the handle.
+
+    Example:
+
+    ```mlir
+    %h, %out = distruntime.copy_reshape %local
+      g_shape %g0, %g1 l_offs %o0, %o1
+      to n_g_shape %ng0 n_offs %no0 n_shape %ns0
+      {team = 22 : i64}
+      : (tensor<?x?xi64>, index, index, index, index, index, index, index)
+      -> (!distruntime.asynchandle, tensor<?xi64>)
+    distruntime.wait %h : !distruntime.asynchandle
+    ```
+  }];
+
+  let arguments = (ins
+    AnyRankedTensor:$lArray,
+    Variadic<Index>:$gShape,
+    Variadic<Index>:$lOffsets,
+    Variadic<Index>:$ngShape,
+    Variadic<Index>:$nlOffsets,
+    Variadic<Index>:$nlShape,
+    I64Attr:$team);
+  let results = (outs DistRuntime_AsyncHandle:$handle,
+                      AnyRankedTensor:$nlArray);
+
+  let assemblyFormat = [{
+    $lArray `g_shape` $gShape `l_offs` $lOffsets
+    `to` `n_g_shape` $ngShape `n_offs` $nlOffsets `n_shape` $nlShape
+    attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+  let hasCanonicalizer = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// copy_permute
+//===----------------------------------------------------------------------===//
+
+def DistRuntime_CopyPermuteOp : DistRuntime_Op<"copy_permute", [
+    AttrSizedOperandSegments, DistRuntime_Communicates,
+    DeclareOpInterfaceMethods<DistRuntime_AsyncOpInterface>,
+    AllElementTypesMatch<["lArray", "nlArray"]>]> {
+  let summary = "redistributing copy into a permuted distributed tensor";
+  let description = [{
+    The team holds a global array of shape `g_shape`; this rank holds the box
+    at `l_offs` with the shape of `%local`. The output global array is
+    `transpose(global, axes)`: output dimension `i` has size
+    `g_shape[axes[i]]`. This rank receives the box at `n_offs` of shape
+    `n_shape`. `axes` is any permutation of `[0, rank)`. `%local` is not
+    modified; the result is valid only after `distruntime.wait`.
+
+    Example:
+
+    ```mlir
+    %h, %out = distruntime.copy_permute %local
+      g_shape %g0, %g1 l_offs %o0, %o1
+      to n_offs %no0, %no1 n_shape %ns0, %ns1 axes [1, 0]
+      {team = 22 : i64}
+      : (tensor<5x2xi64>, index, index, index, index, index, index, index, index)
+      -> (!distruntime.asynchandle, tensor<2x5xi64>)
+    distruntime.wait %h : !distruntime.asynchandle
+    ```
+  }];
+
+  let arguments = (ins
+    AnyRankedTensor:$lArray,
+    Variadic<Index>:$gShape,
+    Variadic<Index>:$lOffsets,
+    Variadic<Index>:$nlOffsets,
+    Variadic<Index>:$nlShape,
+    DenseI64ArrayAttr:$axes,
+    I64Attr:$team);
+  let results = (outs DistRuntime_AsyncHandle:$handle,
+                      AnyRankedTensor:$nlArray);
+
+  let assemblyFormat = [{
+    $lArray `g_shape` $gShape `l_offs` $lOffsets
+    `to` `n_offs` $nlOffsets `n_shape` $nlShape `axes` $axes
+    attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+  let hasCanonicalizer = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// wait
+//===----------------------------------------------------------------------===//
+
+def DistRuntime_WaitOp : DistRuntime_Op<"wait", [DistRuntime_Communicates]> {
+  let summary = "completes an asynchronous team operation";
+  let description = [{
+    Blocks until the operation that produced `%handle` has completed on this
+    rank. Afterwards the dependent values of that operation are valid (and
+    any buffer behind them may be reused). Every handle must be waited on
+    exactly once on every path.
+
+    Example:
+
+    ```mlir
+    distruntime.wait %h : !distruntime.asynchandle
+    ```
+  }];
+
+  let arguments = (ins DistRuntime_AsyncHandle:$handle);
+  let assemblyFormat = "$handle attr-dict `:` type($handle)";
+}
+
+//===----------------------------------------------------------------------===//
+// team_size, team_member
+//===----------------------------------------------------------------------===//
+
+class DistRuntime_TeamQueryOp<string mnemonic>
+    : DistRuntime_Op<mnemonic, [Pure]> {
+  let arguments = (ins I64Attr:$team);
+  let results = (outs Index:$result);
+  let assemblyFormat = "attr-dict";
+}
+
+def DistRuntime_TeamSizeOp : DistRuntime_TeamQueryOp<"team_size"> {
+  let summary = "number of ranks in a team";
+  let description = [{
+    Returns the number of ranks of team `team`. Never folded to a constant
+    at compile time: one executable runs on any number of ranks.
+
+    Example:
+
+    ```mlir
+    %n = distruntime.team_size {team = 22 : i64}
+    ```
+  }];
+}
+
+def DistRuntime_TeamMemberOp : DistRuntime_TeamQueryOp<"team_member"> {
+  let summary = "this rank's number within a team";
+  let description = [{
+    Returns this rank's number `r` within team `team`, `0 <= r < n` where `n`
+    is `distruntime.team_size` of the same team. Never folded to a constant.
+
+    Example:
+
+    ```mlir
+    %r = distruntime.team_member {team = 22 : i64}
+    ```
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// allreduce
+//===----------------------------------------------------------------------===//
+
+def DistRuntime_AllReduceOp : DistRuntime_Op<"allreduce", [
+    DistRuntime_Communicates,
+    DeclareOpInterfaceMethods<DistRuntime_AsyncOpInterface>,
+    AllElementTypesMatch<["input", "result"]>]> {
+  let summary = "element-wise reduction over a team";
+  let description = [{
+    Starts the element-wise reduction of `%x` over all ranks of the team with
+    `sum`, `prod`, `min` or `max`; every rank receives the reduced tensor,
+    valid after `distruntime.wait` on the handle. Input and result have the
+    same element type and compatible shapes.
+
+    Example:
+
+    ```mlir
+    %h, %sum = distruntime.allreduce sum %x {team = 22 : i64}
+      : (tensor<4xf64>) -> (!distruntime.asynchandle, tensor<4xf64>)
+    distruntime.wait %h : !distruntime.asynchandle
+    ```
+  }];
+
+  let arguments = (ins DistRuntime_ReduceKind:$kind, AnyRankedTensor:$input,
+                       I64Attr:$team);
+  let results = (outs DistRuntime_AsyncHandle:$handle,
+                      AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $kind $input attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// update_halo
+//===----------------------------------------------------------------------===//
+
+def DistRuntime_UpdateHaloOp : DistRuntime_Op<"update_halo", [
+    AttrSizedOperandSegments, DistRuntime_Communicates,
+    DeclareOpInterfaceMethods<DistRuntime_AsyncOpInterface>,
+    AllElementTypesMatch<["lArray", "lHalo", "rHalo"]>]> {
+  let summary = "fetches the rows of a box owned by other ranks";
+  let description = [{
+    The global array of shape `g_shape` is partitioned along dimension 0;
+    this rank owns the rows of `%local`, which starts at `l_offs`.
+    `bb_offs`/`bb_sizes` is the box of the global array this rank needs to
+    read. The left halo receives the rows of that box that lie before this
+    rank's own rows, the right halo those after them (either may have 0
+    rows), restricted in dimensions >= 1 to the box. The rows come from
+    whichever ranks own them, not only direct neighbours. Both halos are
+    valid after `distruntime.wait` on the handle.
+
+    The optional `key` attribute is a plan-cache hint passed to the runtime
+    (-1, the default, means none).
+
+    Example:
+
+    ```mlir
+    %h, %lh, %rh = distruntime.update_halo %local
+      g_shape %g0, %g1 l_offs %o0, %o1 bb_offs %b0, %b1 bb_sizes %s0, %s1
+      {team = 22 : i64}
+      : (tensor<?x?xf64>, index, index, index, index, index, index, index, index)
+      -> (!distruntime.asynchandle, tensor<?x?xf64>, tensor<?x?xf64>)
+    distruntime.wait %h : !distruntime.asynchandle
+    ```
+  }];
+
+  let arguments = (ins
+    AnyRankedTensor:$lArray,
+    Variadic<Index>:$gShape,
+    Variadic<Index>:$lOffsets,
+    Variadic<Index>:$bbOffsets,
+    Variadic<Index>:$bbSizes,
+    I64Attr:$team,
+    OptionalAttr<I64Attr>:$key);
+  let results = (outs DistRuntime_AsyncHandle:$handle,
+                      AnyRankedTensor:$lHalo,
+                      AnyRankedTensor:$rHalo);
+  let assemblyFormat = [{
+    $lArray `g_shape` $gShape `l_offs` $lOffsets
+    `bb_offs` $bbOffsets `bb_sizes` $bbSizes
+    attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+  let hasCanonicalizer = 1;
+}
+
+#endif // DISTRUNTIME_OPS

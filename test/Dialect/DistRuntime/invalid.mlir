@@ -1,0 +1,415 @@
+// RUN: %distc-opt %s --split-input-file --verify-diagnostics
+
+func.func @reshape_g_shape_count(%t: tensor<?x?xi64>, %i: index) {
+  // expected-error @+1 {{expects one 'g_shape' value per dimension of the input tensor (2), but got 1}}
+  %h, %o = distruntime.copy_reshape %t g_shape %i l_offs %i, %i to n_g_shape %i n_offs %i n_shape %i
+    {team = 22 : i64} : (tensor<?x?xi64>, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?xi64>)
+  return
+}
+
+// -----
+
+func.func @reshape_l_offs_count(%t: tensor<?x?xi64>, %i: index) {
+  // expected-error @+1 {{expects one 'l_offs' value per dimension of the input tensor (2), but got 3}}
+  %h, %o = distruntime.copy_reshape %t g_shape %i, %i l_offs %i, %i, %i to n_g_shape %i n_offs %i n_shape %i
+    {team = 22 : i64} : (tensor<?x?xi64>, index, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?xi64>)
+  return
+}
+
+// -----
+
+func.func @reshape_n_g_shape_count(%t: tensor<?x?xi64>, %i: index) {
+  // expected-error @+1 {{expects one 'n_g_shape' value per dimension of the result tensor (1), but got 2}}
+  %h, %o = distruntime.copy_reshape %t g_shape %i, %i l_offs %i, %i to n_g_shape %i, %i n_offs %i n_shape %i
+    {team = 22 : i64} : (tensor<?x?xi64>, index, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?xi64>)
+  return
+}
+
+// -----
+
+func.func @reshape_n_offs_count(%t: tensor<?x?xi64>, %i: index) {
+  // expected-error @+1 {{expects one 'n_offs' value per dimension of the result tensor (1), but got 0}}
+  %h, %o = distruntime.copy_reshape %t g_shape %i, %i l_offs %i, %i to n_g_shape %i n_offs n_shape %i
+    {team = 22 : i64} : (tensor<?x?xi64>, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?xi64>)
+  return
+}
+
+// -----
+
+func.func @reshape_n_shape_count(%t: tensor<?x?xi64>, %i: index) {
+  // expected-error @+1 {{expects one 'n_shape' value per dimension of the result tensor (1), but got 2}}
+  %h, %o = distruntime.copy_reshape %t g_shape %i, %i l_offs %i, %i to n_g_shape %i n_offs %i n_shape %i, %i
+    {team = 22 : i64} : (tensor<?x?xi64>, index, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?xi64>)
+  return
+}
+
+// -----
+
+func.func @reshape_element_type(%t: tensor<?x?xi64>, %i: index) {
+  // expected-error @+1 {{failed to verify that all of {lArray, nlArray} have same element type}}
+  %h, %o = distruntime.copy_reshape %t g_shape %i, %i l_offs %i, %i to n_g_shape %i n_offs %i n_shape %i
+    {team = 22 : i64} : (tensor<?x?xi64>, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?xf64>)
+  return
+}
+
+// -----
+
+func.func @reshape_count_mismatch(%t: tensor<?x?xi64>, %i: index) {
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c7 = arith.constant 7 : index
+  // expected-error @+1 {{reshape changes the global element count from 6 ('g_shape') to 7 ('n_g_shape')}}
+  %h, %o = distruntime.copy_reshape %t g_shape %c2, %c3 l_offs %i, %i to n_g_shape %c7 n_offs %i n_shape %i
+    {team = 22 : i64} : (tensor<?x?xi64>, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?xi64>)
+  return
+}
+
+// -----
+
+func.func @reshape_n_shape_contradicts(%t: tensor<?x?xi64>, %i: index) {
+  %c3 = arith.constant 3 : index
+  // expected-error @+1 {{'n_shape' value #0 (3) contradicts dimension 0 of the result tensor (4)}}
+  %h, %o = distruntime.copy_reshape %t g_shape %i, %i l_offs %i, %i to n_g_shape %i n_offs %i n_shape %c3
+    {team = 22 : i64} : (tensor<?x?xi64>, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<4xi64>)
+  return
+}
+
+// -----
+
+func.func @reshape_negative(%t: tensor<?x?xi64>, %i: index) {
+  %m = arith.constant -1 : index
+  // expected-error @+1 {{'g_shape' value #1 is negative (-1)}}
+  %h, %o = distruntime.copy_reshape %t g_shape %i, %m l_offs %i, %i to n_g_shape %i n_offs %i n_shape %i
+    {team = 22 : i64} : (tensor<?x?xi64>, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?xi64>)
+  return
+}
+
+// -----
+
+func.func @reshape_local_box_outside(%t: tensor<4x?xi64>, %i: index) {
+  %c2 = arith.constant 2 : index
+  %c5 = arith.constant 5 : index
+  // expected-error @+1 {{the local input box exceeds 'g_shape' in dimension 0: offset 2 + size 4 > 5}}
+  %h, %o = distruntime.copy_reshape %t g_shape %c5, %i l_offs %c2, %i to n_g_shape %i n_offs %i n_shape %i
+    {team = 22 : i64} : (tensor<4x?xi64>, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?xi64>)
+  return
+}
+
+// -----
+
+func.func @reshape_output_box_outside(%t: tensor<?x?xi64>, %i: index) {
+  %c6 = arith.constant 6 : index
+  %c4 = arith.constant 4 : index
+  // expected-error @+1 {{the local output box exceeds the output global shape in dimension 0: offset 4 + size 4 > 6}}
+  %h, %o = distruntime.copy_reshape %t g_shape %i, %i l_offs %i, %i to n_g_shape %c6 n_offs %c4 n_shape %c4
+    {team = 22 : i64} : (tensor<?x?xi64>, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?xi64>)
+  return
+}
+
+// -----
+
+func.func @reshape_missing_team(%t: tensor<?xi64>, %i: index) {
+  // expected-error @+1 {{requires attribute 'team'}}
+  %h, %o = distruntime.copy_reshape %t g_shape %i l_offs %i to n_g_shape %i n_offs %i n_shape %i
+    : (tensor<?xi64>, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?xi64>)
+  return
+}
+
+// -----
+
+func.func @reshape_team_not_integer(%t: tensor<?xi64>, %i: index) {
+  // expected-error @+2 {{attribute 'team' failed to satisfy constraint: 64-bit signless integer attribute}}
+  %h, %o = distruntime.copy_reshape %t g_shape %i l_offs %i to n_g_shape %i n_offs %i n_shape %i
+    {team = "a"} : (tensor<?xi64>, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?xi64>)
+  return
+}
+
+// -----
+
+func.func @reshape_unranked(%t: tensor<*xi64>, %i: index) {
+  // expected-error @+1 {{operand #0 must be ranked tensor of any type values}}
+  %h, %o = distruntime.copy_reshape %t g_shape %i l_offs %i to n_g_shape %i n_offs %i n_shape %i
+    {team = 1 : i64} : (tensor<*xi64>, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?xi64>)
+  return
+}
+
+// -----
+
+func.func @reshape_handle_type(%t: tensor<?xi64>, %i: index) {
+  // expected-error @+1 {{result #0 must be}}
+  %h, %o = distruntime.copy_reshape %t g_shape %i l_offs %i to n_g_shape %i n_offs %i n_shape %i
+    {team = 1 : i64} : (tensor<?xi64>, index, index, index, index, index) -> (i64, tensor<?xi64>)
+  return
+}
+
+// -----
+
+func.func @reshape_shape_not_index(%t: tensor<?xi64>, %i: index, %j: i64) {
+  // expected-error @+1 {{operand #1 must be variadic of index}}
+  %h, %o = distruntime.copy_reshape %t g_shape %j l_offs %i to n_g_shape %i n_offs %i n_shape %i
+    {team = 1 : i64} : (tensor<?xi64>, i64, index, index, index, index) -> (!distruntime.asynchandle, tensor<?xi64>)
+  return
+}
+
+// -----
+
+func.func @permute_not_permutation(%t: tensor<?x?xi64>, %i: index) {
+  // expected-error @+1 {{'axes' must be a permutation of [0, 2), got [0, 0]}}
+  %h, %o = distruntime.copy_permute %t g_shape %i, %i l_offs %i, %i to n_offs %i, %i n_shape %i, %i axes [0, 0]
+    {team = 22 : i64} : (tensor<?x?xi64>, index, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?x?xi64>)
+  return
+}
+
+// -----
+
+func.func @permute_axes_out_of_range(%t: tensor<?x?xi64>, %i: index) {
+  // expected-error @+1 {{'axes' must be a permutation of [0, 2), got [2, 0]}}
+  %h, %o = distruntime.copy_permute %t g_shape %i, %i l_offs %i, %i to n_offs %i, %i n_shape %i, %i axes [2, 0]
+    {team = 22 : i64} : (tensor<?x?xi64>, index, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?x?xi64>)
+  return
+}
+
+// -----
+
+func.func @permute_axes_length(%t: tensor<?x?xi64>, %i: index) {
+  // expected-error @+1 {{'axes' must be a permutation of [0, 2), got [1, 0, 2]}}
+  %h, %o = distruntime.copy_permute %t g_shape %i, %i l_offs %i, %i to n_offs %i, %i n_shape %i, %i axes [1, 0, 2]
+    {team = 22 : i64} : (tensor<?x?xi64>, index, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?x?xi64>)
+  return
+}
+
+// -----
+
+func.func @permute_negative_axis(%t: tensor<?x?xi64>, %i: index) {
+  // expected-error @+1 {{'axes' must be a permutation of [0, 2), got [-1, 0]}}
+  %h, %o = distruntime.copy_permute %t g_shape %i, %i l_offs %i, %i to n_offs %i, %i n_shape %i, %i axes [-1, 0]
+    {team = 22 : i64} : (tensor<?x?xi64>, index, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?x?xi64>)
+  return
+}
+
+// -----
+
+func.func @permute_rank(%t: tensor<?x?xi64>, %i: index) {
+  // expected-error @+1 {{result rank (1) differs from input rank (2)}}
+  %h, %o = distruntime.copy_permute %t g_shape %i, %i l_offs %i, %i to n_offs %i n_shape %i axes [1, 0]
+    {team = 22 : i64} : (tensor<?x?xi64>, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?xi64>)
+  return
+}
+
+// -----
+
+func.func @permute_n_offs_count(%t: tensor<?x?xi64>, %i: index) {
+  // expected-error @+1 {{expects one 'n_offs' value per dimension of the result tensor (2), but got 1}}
+  %h, %o = distruntime.copy_permute %t g_shape %i, %i l_offs %i, %i to n_offs %i n_shape %i, %i axes [1, 0]
+    {team = 22 : i64} : (tensor<?x?xi64>, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?x?xi64>)
+  return
+}
+
+// -----
+
+func.func @permute_g_shape_count(%t: tensor<?x?xi64>, %i: index) {
+  // expected-error @+1 {{expects one 'g_shape' value per dimension of the input tensor (2), but got 3}}
+  %h, %o = distruntime.copy_permute %t g_shape %i, %i, %i l_offs %i, %i to n_offs %i, %i n_shape %i, %i axes [1, 0]
+    {team = 22 : i64} : (tensor<?x?xi64>, index, index, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?x?xi64>)
+  return
+}
+
+// -----
+
+func.func @permute_element_type(%t: tensor<5x2xi64>, %i: index) {
+  // expected-error @+1 {{failed to verify that all of {lArray, nlArray} have same element type}}
+  %h, %o = distruntime.copy_permute %t g_shape %i, %i l_offs %i, %i to n_offs %i, %i n_shape %i, %i axes [1, 0]
+    {team = 22 : i64} : (tensor<5x2xi64>, index, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<2x5xi32>)
+  return
+}
+
+// -----
+
+func.func @permute_n_shape_contradicts(%t: tensor<5x2xi64>, %i: index) {
+  %c4 = arith.constant 4 : index
+  // expected-error @+1 {{'n_shape' value #1 (4) contradicts dimension 1 of the result tensor (5)}}
+  %h, %o = distruntime.copy_permute %t g_shape %i, %i l_offs %i, %i to n_offs %i, %i n_shape %i, %c4 axes [1, 0]
+    {team = 22 : i64} : (tensor<5x2xi64>, index, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<2x5xi64>)
+  return
+}
+
+// -----
+
+func.func @permute_output_outside(%t: tensor<?x?xi64>, %i: index) {
+  %c3 = arith.constant 3 : index
+  %c8 = arith.constant 8 : index
+  // The output dimension 0 has the size of input dimension 1 (3).
+  // expected-error @+1 {{the local output box exceeds the output global shape in dimension 0: offset 3 + size 3 > 3}}
+  %h, %o = distruntime.copy_permute %t g_shape %c8, %c3 l_offs %i, %i to n_offs %c3, %i n_shape %c3, %i axes [1, 0]
+    {team = 22 : i64} : (tensor<?x?xi64>, index, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?x?xi64>)
+  return
+}
+
+// -----
+
+func.func @permute_negative_offset(%t: tensor<?x?xi64>, %i: index) {
+  %m = arith.constant -4 : index
+  // expected-error @+1 {{'n_offs' value #0 is negative (-4)}}
+  %h, %o = distruntime.copy_permute %t g_shape %i, %i l_offs %i, %i to n_offs %m, %i n_shape %i, %i axes [1, 0]
+    {team = 22 : i64} : (tensor<?x?xi64>, index, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?x?xi64>)
+  return
+}
+
+// -----
+
+func.func @permute_missing_axes(%t: tensor<?x?xi64>, %i: index) {
+  // expected-error @+2 {{expected 'axes'}}
+  %h, %o = distruntime.copy_permute %t g_shape %i, %i l_offs %i, %i to n_offs %i, %i n_shape %i, %i
+    {team = 22 : i64} : (tensor<?x?xi64>, index, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?x?xi64>)
+  return
+}
+
+// -----
+
+func.func @wait_not_handle(%i: index) {
+  // expected-error @+1 {{invalid kind of type specified}}
+  distruntime.wait %i : index
+  return
+}
+
+// -----
+
+func.func @team_size_missing_team() {
+  // expected-error @+1 {{requires attribute 'team'}}
+  %n = distruntime.team_size
+  return
+}
+
+// -----
+
+func.func @team_member_bad_team() {
+  // expected-error @+1 {{attribute 'team' failed to satisfy constraint: 64-bit signless integer attribute}}
+  %n = distruntime.team_member {team = 1.0 : f32}
+  return
+}
+
+// -----
+
+func.func @allreduce_kind(%x: tensor<4xf64>) {
+  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'kind' [max, min, prod, sum]}}
+  %h, %s = distruntime.allreduce avg %x {team = 22 : i64} : (tensor<4xf64>) -> (!distruntime.asynchandle, tensor<4xf64>)
+  return
+}
+
+// -----
+
+func.func @allreduce_shape(%x: tensor<4xf64>) {
+  // expected-error @+1 {{result type 'tensor<5xf64>' does not have the shape of the input type 'tensor<4xf64>'}}
+  %h, %s = distruntime.allreduce sum %x {team = 22 : i64} : (tensor<4xf64>) -> (!distruntime.asynchandle, tensor<5xf64>)
+  return
+}
+
+// -----
+
+func.func @allreduce_element_type(%x: tensor<4xf64>) {
+  // expected-error @+1 {{failed to verify that all of {input, result} have same element type}}
+  %h, %s = distruntime.allreduce sum %x {team = 22 : i64} : (tensor<4xf64>) -> (!distruntime.asynchandle, tensor<4xf32>)
+  return
+}
+
+// -----
+
+func.func @halo_rank0(%t: tensor<f64>) {
+  // expected-error @+1 {{expects an input tensor of rank >= 1 (partitioned along dimension 0)}}
+  %h, %l, %r = distruntime.update_halo %t g_shape l_offs bb_offs bb_sizes
+    {team = 22 : i64} : (tensor<f64>) -> (!distruntime.asynchandle, tensor<f64>, tensor<f64>)
+  return
+}
+
+// -----
+
+func.func @halo_rank(%t: tensor<?x?xf64>, %i: index) {
+  // expected-error @+1 {{the right halo has rank 1, but the input tensor has rank 2}}
+  %h, %l, %r = distruntime.update_halo %t g_shape %i, %i l_offs %i, %i bb_offs %i, %i bb_sizes %i, %i
+    {team = 22 : i64} : (tensor<?x?xf64>, index, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?x?xf64>, tensor<?xf64>)
+  return
+}
+
+// -----
+
+func.func @halo_bb_offs_count(%t: tensor<?x?xf64>, %i: index) {
+  // expected-error @+1 {{expects one 'bb_offs' value per dimension of the input tensor (2), but got 1}}
+  %h, %l, %r = distruntime.update_halo %t g_shape %i, %i l_offs %i, %i bb_offs %i bb_sizes %i, %i
+    {team = 22 : i64} : (tensor<?x?xf64>, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?x?xf64>, tensor<?x?xf64>)
+  return
+}
+
+// -----
+
+func.func @halo_bb_sizes_count(%t: tensor<?x?xf64>, %i: index) {
+  // expected-error @+1 {{expects one 'bb_sizes' value per dimension of the input tensor (2), but got 3}}
+  %h, %l, %r = distruntime.update_halo %t g_shape %i, %i l_offs %i, %i bb_offs %i, %i bb_sizes %i, %i, %i
+    {team = 22 : i64} : (tensor<?x?xf64>, index, index, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?x?xf64>, tensor<?x?xf64>)
+  return
+}
+
+// -----
+
+func.func @halo_l_offs_count(%t: tensor<?x?xf64>, %i: index) {
+  // expected-error @+1 {{expects one 'l_offs' value per dimension of the input tensor (2), but got 1}}
+  %h, %l, %r = distruntime.update_halo %t g_shape %i, %i l_offs %i bb_offs %i, %i bb_sizes %i, %i
+    {team = 22 : i64} : (tensor<?x?xf64>, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?x?xf64>, tensor<?x?xf64>)
+  return
+}
+
+// -----
+
+func.func @halo_element_type(%t: tensor<?x?xf64>, %i: index) {
+  // expected-error @+1 {{failed to verify that all of {lArray, lHalo, rHalo} have same element type}}
+  %h, %l, %r = distruntime.update_halo %t g_shape %i, %i l_offs %i, %i bb_offs %i, %i bb_sizes %i, %i
+    {team = 22 : i64} : (tensor<?x?xf64>, index, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?x?xf32>, tensor<?x?xf64>)
+  return
+}
+
+// -----
+
+func.func @halo_bb_sizes_contradict(%t: tensor<?x?xf64>, %i: index) {
+  %c3 = arith.constant 3 : index
+  // expected-error @+1 {{'bb_sizes' value #1 (3) contradicts dimension 1 of the left halo (4)}}
+  %h, %l, %r = distruntime.update_halo %t g_shape %i, %i l_offs %i, %i bb_offs %i, %i bb_sizes %i, %c3
+    {team = 22 : i64} : (tensor<?x?xf64>, index, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?x4xf64>, tensor<?x?xf64>)
+  return
+}
+
+// -----
+
+func.func @halo_box_outside(%t: tensor<?x?xf64>, %i: index) {
+  %c10 = arith.constant 10 : index
+  %c8 = arith.constant 8 : index
+  %c4 = arith.constant 4 : index
+  // expected-error @+1 {{the bounding box exceeds 'g_shape' in dimension 0: offset 8 + size 4 > 10}}
+  %h, %l, %r = distruntime.update_halo %t g_shape %c10, %i l_offs %i, %i bb_offs %c8, %i bb_sizes %c4, %i
+    {team = 22 : i64} : (tensor<?x?xf64>, index, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?x?xf64>, tensor<?x?xf64>)
+  return
+}
+
+// -----
+
+func.func @halo_negative(%t: tensor<?x?xf64>, %i: index) {
+  %m = arith.constant -2 : index
+  // expected-error @+1 {{'bb_offs' value #0 is negative (-2)}}
+  %h, %l, %r = distruntime.update_halo %t g_shape %i, %i l_offs %i, %i bb_offs %m, %i bb_sizes %i, %i
+    {team = 22 : i64} : (tensor<?x?xf64>, index, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?x?xf64>, tensor<?x?xf64>)
+  return
+}
+
+// -----
+
+func.func @halo_key_type(%t: tensor<?x?xf64>, %i: index) {
+  // expected-error @+2 {{attribute 'key' failed to satisfy constraint: 64-bit signless integer attribute}}
+  %h, %l, %r = distruntime.update_halo %t g_shape %i, %i l_offs %i, %i bb_offs %i, %i bb_sizes %i, %i
+    {team = 22 : i64, key = "k"} : (tensor<?x?xf64>, index, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?x?xf64>, tensor<?x?xf64>)
+  return
+}
+
+// -----
+
+// expected-error @+1 {{unknown  type `foo` in dialect `distruntime`}}
+func.func @bad_type(%h: !distruntime.foo) {
+  return
+}
