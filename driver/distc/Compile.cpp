@@ -83,6 +83,9 @@ LogicalResult Compiler::Impl::initialize() {
   registerAllToLLVMIRTranslations(registry);
   // Dialects load lazily, when the parser or a pass first needs them.
   ctx = std::make_unique<MLIRContext>(registry);
+  // Located diagnostics already show the source line; a generic dump of the
+  // offending op on top of it is noise for a compiler user.
+  ctx->printOpOnDiagnostic(false);
   // Printing the whole module around each pass is only well defined when
   // passes do not run on functions in parallel.
   if (opts.printsIR() || !opts.printIRTreeDir.empty())
