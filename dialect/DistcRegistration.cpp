@@ -3,6 +3,7 @@
 #include "dialect/DistcRegistration.h"
 
 #include "dialect/DistRuntime/DistRuntime.h"
+#include "passes/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -15,4 +16,7 @@ void distc::registerDistcDialects(mlir::DialectRegistry &registry) {
   registry.insert<mlir::distruntime::DistRuntimeDialect>();
 }
 
-void distc::registerDistcPasses() { mlir::registerAllPasses(); }
+void distc::registerDistcPasses() {
+  mlir::registerAllPasses();
+  mlir::distc::registerDistcPasses();
+}

@@ -1,0 +1,155 @@
+//===- IDTRRuntimeAPI.cpp - the IDTR runtime ABI as MLIR types ------------===//
+
+#include "passes/IDTRRuntimeAPI.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
+
+using namespace mlir;
+using namespace mlir::distc;
+
+namespace {
+/// Element types with entry points, in the order of runtime/include/idtr/idtr.h.
+constexpr StringLiteral kSuffixes[] = {"f64", "f32", "i64", "i32",
+                                       "i16", "i8",  "i1"};
+
+Type elementTypeForSuffix(MLIRContext *context, StringRef suffix) {
+  if (suffix == "f64")
+    return Float64Type::get(context);
+  if (suffix == "f32")
+    return Float32Type::get(context);
+  unsigned width = 0;
+  suffix.drop_front().getAsInteger(10, width);
+  return IntegerType::get(context, width);
+}
+
+StringRef baseName(IDTRFunction function) {
+  switch (function) {
+  case IDTRFunction::NProcs:
+    return "_idtr_nprocs";
+  case IDTRFunction::PRank:
+    return "_idtr_prank";
+  case IDTRFunction::Wait:
+    return "_idtr_wait";
+  case IDTRFunction::CopyReshape:
+    return "_idtr_copy_reshape_";
+  case IDTRFunction::CopyPermute:
+    return "_idtr_copy_permute_";
+  case IDTRFunction::UpdateHalo:
+    return "_idtr_update_halo_";
+  case IDTRFunction::AllReduce:
+    return "_idtr_allreduce_";
+  case IDTRFunction::ReduceAll:
+    return "_idtr_reduce_all_";
+  }
+  llvm_unreachable("unknown IDTR function");
+}
+
+bool isTyped(IDTRFunction function) {
+  return function != IDTRFunction::NProcs && function != IDTRFunction::PRank &&
+         function != IDTRFunction::Wait;
+}
+} // namespace
+
+std::optional<StringRef> mlir::distc::getIDTRTypeSuffix(Type elementType) {
+  if (isa<Float64Type>(elementType))
+    return StringRef("f64");
+  if (isa<Float32Type>(elementType))
+    return StringRef("f32");
+  auto intType = dyn_cast<IntegerType>(elementType);
+  if (!intType || !intType.isSignless())
+    return std::nullopt;
+  for (StringRef suffix : kSuffixes)
+    if (suffix[0] == 'i' &&
+        suffix.drop_front() == std::to_string(intType.getWidth()))
+      return suffix;
+  return std::nullopt;
+}
+
+StringRef mlir::distc::getIDTRSupportedTypesList() {
+  return "f64, f32, i64, i32, i16, i8, i1";
+}
+
+IDTRDeclaration mlir::distc::getIDTRDeclaration(MLIRContext *context,
+                                                IDTRFunction function,
+                                                Type elementType) {
+  Builder b(context);
+  Type i32 = b.getI32Type(), i64 = b.getI64Type();
+  Type indexes = UnrankedMemRefType::get(b.getIndexType(), 0);
+  Type data = elementType ? UnrankedMemRefType::get(elementType, 0) : Type();
+  std::string name = baseName(function).str();
+  if (isTyped(function))
+    name += getIDTRTypeSuffix(elementType).value_or("").str();
+
+  SmallVector<Type> inputs;
+  SmallVector<Type, 1> results;
+  switch (function) {
+  case IDTRFunction::NProcs:
+  case IDTRFunction::PRank:
+    inputs = {i64};
+    results = {i64};
+    break;
+  case IDTRFunction::Wait:
+    inputs = {i64};
+    break;
+  case IDTRFunction::CopyReshape:
+    inputs = {i64, indexes, indexes, data, indexes, indexes, data};
+    results = {i64};
+    break;
+  case IDTRFunction::CopyPermute:
+    inputs = {i64, indexes, indexes, data, indexes, data, indexes};
+    results = {i64};
+    break;
+  case IDTRFunction::UpdateHalo:
+    inputs = {i64, indexes, indexes, data, indexes, indexes, data, data, i64};
+    results = {i64};
+    break;
+  case IDTRFunction::AllReduce:
+    inputs = {i64, data, data, i32};
+    results = {i64};
+    break;
+  case IDTRFunction::ReduceAll:
+    inputs = {data, i32};
+    break;
+  }
+  return {name, b.getFunctionType(inputs, results)};
+}
+
+SmallVector<IDTRDeclaration>
+mlir::distc::getAllIDTRDeclarations(MLIRContext *context) {
+  SmallVector<IDTRDeclaration> decls;
+  for (IDTRFunction f :
+       {IDTRFunction::NProcs, IDTRFunction::PRank, IDTRFunction::Wait})
+    decls.push_back(getIDTRDeclaration(context, f));
+  for (IDTRFunction f :
+       {IDTRFunction::CopyReshape, IDTRFunction::CopyPermute,
+        IDTRFunction::UpdateHalo, IDTRFunction::AllReduce,
+        IDTRFunction::ReduceAll})
+    for (StringRef suffix : kSuffixes)
+      decls.push_back(
+          getIDTRDeclaration(context, f, elementTypeForSuffix(context, suffix)));
+  return decls;
+}
+
+FailureOr<func::FuncOp>
+mlir::distc::lookupOrDeclareIDTRFunction(ModuleOp module,
+                                         const IDTRDeclaration &decl) {
+  Operation *existing = SymbolTable::lookupSymbolIn(module, decl.name);
+  if (auto func = dyn_cast_or_null<func::FuncOp>(existing)) {
+    if (func.getFunctionType() == decl.type)
+      return func;
+    return func.emitError() << "conflicting declaration of IDTR runtime "
+                               "function '"
+                            << decl.name << "': expected type " << decl.type
+                            << ", found " << func.getFunctionType();
+  }
+  if (existing)
+    return existing->emitError()
+           << "symbol '" << decl.name
+           << "' is reserved for the IDTR runtime but is not a func.func";
+  OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
+  auto func =
+      func::FuncOp::create(builder, module.getLoc(), decl.name, decl.type);
+  func.setPrivate();
+  return func;
+}

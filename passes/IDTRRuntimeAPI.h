@@ -1,0 +1,65 @@
+//===- IDTRRuntimeAPI.h - the IDTR runtime ABI as MLIR types ----*- C++ -*-===//
+//
+// The single source of truth, on the compiler side, for the names and
+// function types of the IDTR runtime entry points. It mirrors the C header
+// runtime/include/idtr/idtr.h: a memref<*xT> argument of a func.call becomes
+// the (int64_t rank, void *desc) pair the runtime takes.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DISTC_PASSES_IDTRRUNTIMEAPI_H
+#define DISTC_PASSES_IDTRRUNTIMEAPI_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir::distc {
+
+/// The entry points of the runtime. Typed ones exist once per element type.
+enum class IDTRFunction {
+  NProcs,      // int64_t _idtr_nprocs(int64_t team)
+  PRank,       // int64_t _idtr_prank(int64_t team)
+  Wait,        // void _idtr_wait(int64_t handle)
+  CopyReshape, // int64_t _idtr_copy_reshape_T(team, gShape, lOffs, lPart,
+               //                               ngShape, nlOffs, nlPart)
+  CopyPermute, // int64_t _idtr_copy_permute_T(team, gShape, lOffs, lPart,
+               //                               nlOffs, nlPart, axes)
+  UpdateHalo,  // int64_t _idtr_update_halo_T(team, gShape, lOffs, lPart,
+               //                  bbOffs, bbSizes, lHalo, rHalo, key)
+  AllReduce,   // int64_t _idtr_allreduce_T(team, in, out, int32_t op)
+  ReduceAll,   // void _idtr_reduce_all_T(data, int32_t op)
+};
+
+/// A runtime entry point: its symbol name and MLIR function type.
+struct IDTRDeclaration {
+  std::string name;
+  FunctionType type;
+};
+
+/// The suffix of the typed entry points for `elementType` ("f64", "i1", ...),
+/// or std::nullopt if the runtime has no entry point for it.
+std::optional<StringRef> getIDTRTypeSuffix(Type elementType);
+
+/// The comma-separated list of supported element types, for diagnostics.
+StringRef getIDTRSupportedTypesList();
+
+/// The declaration of `function` for `elementType` (ignored for the untyped
+/// entry points). `elementType` must have a suffix.
+IDTRDeclaration getIDTRDeclaration(MLIRContext *context, IDTRFunction function,
+                                   Type elementType = {});
+
+/// Every entry point of the ABI, for every supported element type.
+SmallVector<IDTRDeclaration> getAllIDTRDeclarations(MLIRContext *context);
+
+/// Returns the private declaration of `decl` in `module`, creating it if
+/// needed. Emits an error and fails if the symbol exists with another type
+/// or is not a func.func.
+FailureOr<func::FuncOp> lookupOrDeclareIDTRFunction(ModuleOp module,
+                                                    const IDTRDeclaration &decl);
+
+} // namespace mlir::distc
+
+#endif // DISTC_PASSES_IDTRRUNTIMEAPI_H

@@ -1,0 +1,365 @@
+//===- LowerDistRuntimeToIDTR.cpp - distruntime -> IDTR runtime calls -----===//
+//
+// One conversion pattern per distruntime op. Every pattern builds the
+// runtime call through IDTRCallBuilder, which owns the conventions of the
+// ABI: unranked memref descriptors for tensors and index lists, output
+// buffers allocated here and handed back as tensors.
+//
+// Buffer lifetime: outputs are memref.alloc'ed here and wrapped with
+// `bufferization.to_tensor restrict writable`; buffer deallocation frees an
+// owned buffer at the end of the block that defines it, after the wait that
+// the contract requires in that block (see docs/distruntime-notes.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/IDTRRuntimeAPI.h"
+#include "passes/Passes.h"
+
+#include "dialect/DistRuntime/DistRuntime.h"
+
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::distc {
+#define GEN_PASS_DEF_LOWERDISTRUNTIMETOIDTR
+#include "passes/Passes.h.inc"
+} // namespace mlir::distc
+
+using namespace mlir;
+using namespace mlir::distc;
+using namespace mlir::distruntime;
+
+namespace {
+
+/// Builds the operands of one IDTR call at the position of the op being
+/// lowered, and the call itself.
+class IDTRCallBuilder {
+public:
+  IDTRCallBuilder(ConversionPatternRewriter &rewriter, Operation *op)
+      : rewriter(rewriter), op(op), loc(op->getLoc()) {}
+
+  Value i64Constant(int64_t value) {
+    return arith::ConstantIntOp::create(rewriter, loc, value, 64);
+  }
+  Value i32Constant(int32_t value) {
+    return arith::ConstantIntOp::create(rewriter, loc, value, 32);
+  }
+  Value indexConstant(int64_t value) {
+    return arith::ConstantIndexOp::create(rewriter, loc, value);
+  }
+
+  /// A memref<*xindex> holding `values`. The buffer is a memref.alloca in the
+  /// entry block of the enclosing function, so it is freed with the function
+  /// and does not grow the stack when the op sits in a loop (scf.for is an
+  /// allocation scope in MLIR, but its lowering to LLVM does not restore the
+  /// stack per iteration). The runtime copies the values during the call.
+  Value indexList(ValueRange values) {
+    auto type = MemRefType::get({static_cast<int64_t>(values.size())},
+                                rewriter.getIndexType());
+    Value buffer;
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      Operation *scope = op->getParentOfType<FunctionOpInterface>();
+      if (!scope)
+        scope = op->getParentWithTrait<OpTrait::AutomaticAllocationScope>();
+      if (scope && !scope->getRegion(0).empty())
+        rewriter.setInsertionPointToStart(&scope->getRegion(0).front());
+      buffer = memref::AllocaOp::create(rewriter, loc, type);
+    }
+    for (auto [i, value] : llvm::enumerate(values))
+      memref::StoreOp::create(rewriter, loc, value, buffer,
+                              ValueRange{indexConstant(i)});
+    return unranked(buffer);
+  }
+
+  Value indexList(ArrayRef<int64_t> constants) {
+    SmallVector<Value> values = llvm::map_to_vector(
+        constants, [&](int64_t c) { return indexConstant(c); });
+    return indexList(values);
+  }
+
+  /// The buffer behind tensor `value`, read-only, as memref<*xT>. The fully
+  /// dynamic layout accepts whatever buffer bufferization assigns.
+  Value inputArray(Value value) {
+    auto type = cast<RankedTensorType>(value.getType());
+    int64_t rank = type.getRank();
+    auto layout = StridedLayoutAttr::get(
+        rewriter.getContext(), ShapedType::kDynamic,
+        SmallVector<int64_t>(rank, ShapedType::kDynamic));
+    auto memrefType =
+        MemRefType::get(type.getShape(), type.getElementType(), layout);
+    Value buffer = bufferization::ToBufferOp::create(rewriter, loc, memrefType,
+                                                     value, /*read_only=*/true);
+    return unranked(buffer);
+  }
+
+  /// A new buffer of tensor type `type`; `sizes` gives every dimension (the
+  /// dynamic ones are used).
+  Value allocate(RankedTensorType type, ValueRange sizes) {
+    SmallVector<Value> dynamicSizes;
+    for (auto [dim, size] : llvm::zip(type.getShape(), sizes))
+      if (ShapedType::isDynamic(dim))
+        dynamicSizes.push_back(size);
+    auto memrefType = MemRefType::get(type.getShape(), type.getElementType());
+    return memref::AllocOp::create(rewriter, loc, memrefType, dynamicSizes);
+  }
+
+  /// The tensor view of an output buffer that the runtime fills.
+  Value outputTensor(Value buffer, Type tensorType) {
+    return bufferization::ToTensorOp::create(rewriter, loc, tensorType, buffer,
+                                             /*restrict=*/true,
+                                             /*writable=*/true);
+  }
+
+  Value unranked(Value memref) {
+    auto type = cast<MemRefType>(memref.getType());
+    return memref::CastOp::create(
+        rewriter, loc, UnrankedMemRefType::get(type.getElementType(), 0),
+        memref);
+  }
+
+  /// Calls `function` (typed by `elementType` if it is a typed entry point).
+  func::CallOp call(IDTRFunction function, ValueRange operands,
+                    Type elementType = {}) {
+    IDTRDeclaration decl =
+        getIDTRDeclaration(rewriter.getContext(), function, elementType);
+    return func::CallOp::create(rewriter, loc, decl.name,
+                                decl.type.getResults(), operands);
+  }
+
+  /// Sizes of every dimension of `tensor` as index values.
+  SmallVector<Value> dims(Value tensor) {
+    auto type = cast<RankedTensorType>(tensor.getType());
+    SmallVector<Value> sizes;
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      sizes.push_back(type.isDynamicDim(d)
+                          ? tensor::DimOp::create(rewriter, loc, tensor, d)
+                                .getResult()
+                          : indexConstant(type.getDimSize(d)));
+    return sizes;
+  }
+
+  ConversionPatternRewriter &rewriter;
+  Operation *op;
+  Location loc;
+};
+
+Type elementTypeOf(Value tensor) {
+  return cast<RankedTensorType>(tensor.getType()).getElementType();
+}
+
+struct CopyReshapeLowering : public OpConversionPattern<CopyReshapeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(CopyReshapeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    IDTRCallBuilder b(rewriter, op);
+    RankedTensorType outType = op.getNlArray().getType();
+    Value out = b.allocate(outType, adaptor.getNlShape());
+    Value handle =
+        b.call(IDTRFunction::CopyReshape,
+               {b.i64Constant(op.getTeam()), b.indexList(adaptor.getGShape()),
+                b.indexList(adaptor.getLOffsets()),
+                b.inputArray(adaptor.getLArray()),
+                b.indexList(adaptor.getNgShape()),
+                b.indexList(adaptor.getNlOffsets()), b.unranked(out)},
+               outType.getElementType())
+            .getResult(0);
+    rewriter.replaceOp(op, {handle, b.outputTensor(out, outType)});
+    return success();
+  }
+};
+
+struct CopyPermuteLowering : public OpConversionPattern<CopyPermuteOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(CopyPermuteOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    IDTRCallBuilder b(rewriter, op);
+    RankedTensorType outType = op.getNlArray().getType();
+    Value out = b.allocate(outType, adaptor.getNlShape());
+    Value handle =
+        b.call(IDTRFunction::CopyPermute,
+               {b.i64Constant(op.getTeam()), b.indexList(adaptor.getGShape()),
+                b.indexList(adaptor.getLOffsets()),
+                b.inputArray(adaptor.getLArray()),
+                b.indexList(adaptor.getNlOffsets()), b.unranked(out),
+                b.indexList(op.getAxes())},
+               outType.getElementType())
+            .getResult(0);
+    rewriter.replaceOp(op, {handle, b.outputTensor(out, outType)});
+    return success();
+  }
+};
+
+struct AllReduceLowering : public OpConversionPattern<AllReduceOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(AllReduceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    IDTRCallBuilder b(rewriter, op);
+    RankedTensorType outType = op.getResult().getType();
+    Value out = b.allocate(outType, b.dims(adaptor.getInput()));
+    Value handle =
+        b.call(IDTRFunction::AllReduce,
+               {b.i64Constant(op.getTeam()), b.inputArray(adaptor.getInput()),
+                b.unranked(out),
+                b.i32Constant(static_cast<int32_t>(op.getKind()))},
+               outType.getElementType())
+            .getResult(0);
+    rewriter.replaceOp(op, {handle, b.outputTensor(out, outType)});
+    return success();
+  }
+};
+
+struct UpdateHaloLowering : public OpConversionPattern<UpdateHaloOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(UpdateHaloOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    IDTRCallBuilder b(rewriter, op);
+    Location loc = op.getLoc();
+    ValueRange bbOffsets = adaptor.getBbOffsets(), bbSizes = adaptor.getBbSizes();
+    // Rows of the box [bbBegin, bbEnd) before this rank's rows [own, ownEnd)
+    // go to the left halo, rows after them to the right halo.
+    Value zero = b.indexConstant(0);
+    Value bbBegin = bbOffsets[0];
+    Value bbEnd = arith::AddIOp::create(rewriter, loc, bbBegin, bbSizes[0]);
+    Value own = adaptor.getLOffsets()[0];
+    Value ownEnd =
+        arith::AddIOp::create(rewriter, loc, own, b.dims(adaptor.getLArray())[0]);
+    Value leftEnd = arith::MinSIOp::create(rewriter, loc, own, bbEnd);
+    Value leftRows = arith::MaxSIOp::create(
+        rewriter, loc, arith::SubIOp::create(rewriter, loc, leftEnd, bbBegin),
+        zero);
+    Value rightBegin = arith::MaxSIOp::create(rewriter, loc, ownEnd, bbBegin);
+    Value rightRows = arith::MaxSIOp::create(
+        rewriter, loc, arith::SubIOp::create(rewriter, loc, bbEnd, rightBegin),
+        zero);
+
+    SmallVector<Value> leftSizes(bbSizes), rightSizes(bbSizes);
+    leftSizes[0] = leftRows;
+    rightSizes[0] = rightRows;
+    RankedTensorType leftType = op.getLHalo().getType();
+    RankedTensorType rightType = op.getRHalo().getType();
+    Value left = b.allocate(leftType, leftSizes);
+    Value right = b.allocate(rightType, rightSizes);
+    Value handle =
+        b.call(IDTRFunction::UpdateHalo,
+               {b.i64Constant(op.getTeam()), b.indexList(adaptor.getGShape()),
+                b.indexList(adaptor.getLOffsets()),
+                b.inputArray(adaptor.getLArray()), b.indexList(bbOffsets),
+                b.indexList(bbSizes), b.unranked(left), b.unranked(right),
+                b.i64Constant(op.getKey().value_or(-1))},
+               leftType.getElementType())
+            .getResult(0);
+    rewriter.replaceOp(op, {handle, b.outputTensor(left, leftType),
+                            b.outputTensor(right, rightType)});
+    return success();
+  }
+};
+
+struct WaitLowering : public OpConversionPattern<WaitOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(WaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    IDTRCallBuilder b(rewriter, op);
+    b.call(IDTRFunction::Wait, {adaptor.getHandle()});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+template <typename QueryOp, IDTRFunction function>
+struct TeamQueryLowering : public OpConversionPattern<QueryOp> {
+  using OpConversionPattern<QueryOp>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(QueryOp op, typename QueryOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    IDTRCallBuilder b(rewriter, op);
+    Value result = b.call(function, {b.i64Constant(op.getTeam())}).getResult(0);
+    rewriter.replaceOpWithNewOp<arith::IndexCastOp>(
+        op, rewriter.getIndexType(), result);
+    return success();
+  }
+};
+
+/// Reports every distruntime op whose element type has no runtime entry
+/// point. Checked before conversion so the user gets one clear message per
+/// op instead of a failed legalization.
+LogicalResult checkElementTypes(ModuleOp module) {
+  bool ok = true;
+  module.walk([&](Operation *op) {
+    if (!isa<DistRuntimeDialect>(op->getDialect()))
+      return;
+    for (Value v : op->getOperands()) {
+      auto type = dyn_cast<RankedTensorType>(v.getType());
+      if (!type || getIDTRTypeSuffix(type.getElementType()))
+        continue;
+      op->emitError() << "element type " << type.getElementType()
+                      << " has no IDTR runtime entry point (supported: "
+                      << getIDTRSupportedTypesList() << ")";
+      ok = false;
+      return;
+    }
+  });
+  return success(ok);
+}
+
+struct LowerDistRuntimeToIDTRPass
+    : public distc::impl::LowerDistRuntimeToIDTRBase<LowerDistRuntimeToIDTRPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *context = &getContext();
+    for (const IDTRDeclaration &decl : getAllIDTRDeclarations(context))
+      if (failed(lookupOrDeclareIDTRFunction(module, decl)))
+        return signalPassFailure();
+    if (failed(checkElementTypes(module)))
+      return signalPassFailure();
+
+    TypeConverter converter;
+    converter.addConversion([](Type type) { return type; });
+    converter.addConversion([](AsyncHandleType type) -> Type {
+      return IntegerType::get(type.getContext(), 64);
+    });
+
+    ConversionTarget target(*context);
+    target.addIllegalDialect<DistRuntimeDialect>();
+    target.markUnknownOpDynamicallyLegal([&](Operation *op) {
+      if (auto func = dyn_cast<FunctionOpInterface>(op)) {
+        auto type = dyn_cast<FunctionType>(func.getFunctionType());
+        return !type || (converter.isSignatureLegal(type) &&
+                         converter.isLegal(&func.getFunctionBody()));
+      }
+      return converter.isLegal(op);
+    });
+
+    RewritePatternSet patterns(context);
+    populateDistRuntimeToIDTRPatterns(converter, patterns);
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
+                                                                   converter);
+    populateCallOpTypeConversionPattern(patterns, converter);
+    populateReturnOpTypeConversionPattern(patterns, converter);
+    populateBranchOpInterfaceTypeConversionPattern(patterns, converter);
+    scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
+                                                         target);
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+void mlir::distc::populateDistRuntimeToIDTRPatterns(
+    TypeConverter &typeConverter, RewritePatternSet &patterns) {
+  patterns.add<CopyReshapeLowering, CopyPermuteLowering, AllReduceLowering,
+               UpdateHaloLowering, WaitLowering,
+               TeamQueryLowering<TeamSizeOp, IDTRFunction::NProcs>,
+               TeamQueryLowering<TeamMemberOp, IDTRFunction::PRank>>(
+      typeConverter, patterns.getContext());
+}

@@ -1,0 +1,38 @@
+//===- Passes.h - distc passes ----------------------------------*- C++ -*-===//
+//
+// Declarations of distc's own passes (generated from Passes.td) and their
+// pattern populators.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DISTC_PASSES_PASSES_H
+#define DISTC_PASSES_PASSES_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+class RewritePatternSet;
+class TypeConverter;
+} // namespace mlir
+
+namespace mlir::distc {
+
+#define GEN_PASS_DECL
+#include "passes/Passes.h.inc"
+
+/// Patterns that turn each distruntime op into IDTR runtime calls. The type
+/// converter must map !distruntime.asynchandle to i64.
+void populateDistRuntimeToIDTRPatterns(TypeConverter &typeConverter,
+                                       RewritePatternSet &patterns);
+
+#define GEN_PASS_REGISTRATION
+#include "passes/Passes.h.inc"
+
+} // namespace mlir::distc
+
+#endif // DISTC_PASSES_PASSES_H

@@ -1,0 +1,57 @@
+// RUN: %distc-opt %s --lower-distruntime-to-idtr --split-input-file --verify-diagnostics
+
+// expected-error @+1 {{conflicting declaration of IDTR runtime function '_idtr_wait': expected type '(i64) -> ()', found '(i32) -> ()'}}
+func.func private @_idtr_wait(i32)
+
+// -----
+
+// expected-error @+1 {{symbol '_idtr_nprocs' is reserved for the IDTR runtime but is not a func.func}}
+memref.global "private" @_idtr_nprocs : memref<i64>
+
+// -----
+
+func.func @f16(%x: tensor<4xf16>) {
+  // expected-error @+1 {{element type 'f16' has no IDTR runtime entry point (supported: f64, f32, i64, i32, i16, i8, i1)}}
+  %h, %s = distruntime.allreduce sum %x {team = 1 : i64} : (tensor<4xf16>) -> (!distruntime.asynchandle, tensor<4xf16>)
+  distruntime.wait %h : !distruntime.asynchandle
+  return
+}
+
+// -----
+
+func.func @bf16(%x: tensor<?xbf16>, %i: index) {
+  // expected-error @+1 {{element type 'bf16' has no IDTR runtime entry point}}
+  %h, %o = distruntime.copy_reshape %x g_shape %i l_offs %i to n_g_shape %i n_offs %i n_shape %i
+    {team = 1 : i64} : (tensor<?xbf16>, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?xbf16>)
+  distruntime.wait %h : !distruntime.asynchandle
+  return
+}
+
+// -----
+
+func.func @index(%x: tensor<?x?xindex>, %i: index) {
+  // expected-error @+1 {{element type 'index' has no IDTR runtime entry point}}
+  %h, %o = distruntime.copy_permute %x g_shape %i, %i l_offs %i, %i to n_offs %i, %i n_shape %i, %i axes [1, 0]
+    {team = 1 : i64} : (tensor<?x?xindex>, index, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?x?xindex>)
+  distruntime.wait %h : !distruntime.asynchandle
+  return
+}
+
+// -----
+
+func.func @complex(%x: tensor<?x?xcomplex<f64>>, %i: index) {
+  // expected-error @+1 {{element type 'complex<f64>' has no IDTR runtime entry point}}
+  %h, %l, %r = distruntime.update_halo %x g_shape %i, %i l_offs %i, %i bb_offs %i, %i bb_sizes %i, %i
+    {team = 1 : i64} : (tensor<?x?xcomplex<f64>>, index, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?x?xcomplex<f64>>, tensor<?x?xcomplex<f64>>)
+  distruntime.wait %h : !distruntime.asynchandle
+  return
+}
+
+// -----
+
+func.func @unsigned(%x: tensor<4xui32>) {
+  // expected-error @+1 {{element type 'ui32' has no IDTR runtime entry point}}
+  %h, %s = distruntime.allreduce max %x {team = 1 : i64} : (tensor<4xui32>) -> (!distruntime.asynchandle, tensor<4xui32>)
+  distruntime.wait %h : !distruntime.asynchandle
+  return
+}
