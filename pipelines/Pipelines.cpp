@@ -8,6 +8,8 @@
 
 #include "pipelines/Pipelines.h"
 
+#include "passes/Passes.h"
+
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
@@ -38,11 +40,12 @@ void buildDistToDistRuntime(OpPassManager &pm, const PipelineOptions &opts) {
 }
 
 void buildDistRuntimeToIDTR(OpPassManager &pm, const PipelineOptions &opts) {
-  // `lower-distruntime-to-idtr` is added here once it lands on main; until
-  // then distruntime ops reaching this stage fail legalization in
-  // convert-to-llvm with a diagnostic naming the op.
-  (void)pm;
   (void)opts;
+  // A handle that is never waited on, or a result used before its wait, is a
+  // hang or a data race at run time: diagnose it while the IR still says
+  // which value depends on which handle.
+  pm.addPass(mlir::distc::createCheckDistRuntimeWaits());
+  pm.addPass(mlir::distc::createLowerDistRuntimeToIDTR());
 }
 
 void buildBufferize(OpPassManager &pm, const PipelineOptions &opts) {
