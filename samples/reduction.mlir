@@ -1,10 +1,9 @@
 // reduction: every rank contributes a vector, every rank gets the sum.
 //
 // Rank r holds x_r[i] = 4*r + i (i = 0..3). After `allreduce sum`, every rank
-// holds sum_r x_r[i] = 4*P*(P-1)/2 + P*i for P ranks, and prints it with its
-// rank and the product, minimum and maximum of its own values' first element
-// across the team:
-//   rank 1 of 2: sum ( 4, 6, 8, 10 )
+// holds sum_r x_r[i] = 4*P*(P-1)/2 + P*i for P ranks; `allreduce max` gives
+// x_{P-1}. Each rank prints both with its rank:
+//   rank 1 of 2: sum ( 4, 6, 8, 10 ) max ( 4, 5, 6, 7 )
 //
 //   distc samples/reduction.mlir -o reduction && mpirun -n 4 ./reduction
 func.func @main() {

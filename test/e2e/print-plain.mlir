@@ -1,10 +1,10 @@
 // A plain MLIR program (no distruntime): tensors, linalg, scf, function
 // calls with tensors, a runtime-style output buffer, and vector.print of
 // scalars, vectors and strings. Every rank runs the same program.
-// REQUIRES: compiler
+// REQUIRES: compiler, idtr-runtime
 // RUN: %distc %s -o %t
 // RUN: %mpirun -n 1 %t | FileCheck %s
-// RUN: %mpirun -n 2 --tag-output %t | sort | FileCheck %s --check-prefix=TWO
+// RUN: %mpirun -n 2 --tag-output %t | env LC_ALL=C sort | FileCheck %s --check-prefix=TWO
 
 // CHECK: sum ( 0, 3, 6, 9, 12 )
 // CHECK-NEXT: 2-D row 1: ( 10, 11, 12 )
