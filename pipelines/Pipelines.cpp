@@ -40,7 +40,13 @@ void buildDistToDistRuntime(OpPassManager &pm, const PipelineOptions &opts) {
 }
 
 void buildDistRuntimeToIDTR(OpPassManager &pm, const PipelineOptions &opts) {
-  (void)opts;
+  if (opts.optLevel > 0) {
+    // Before lowering: the distruntime canonicalizations make result shapes
+    // static only while the ops still exist, and at the tensor level the
+    // IR is smallest, so every later stage has less to process.
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCSEPass());
+  }
   // A handle that is never waited on, or a result used before its wait, is a
   // hang or a data race at run time: diagnose it while the IR still says
   // which value depends on which handle.
@@ -49,12 +55,6 @@ void buildDistRuntimeToIDTR(OpPassManager &pm, const PipelineOptions &opts) {
 }
 
 void buildBufferize(OpPassManager &pm, const PipelineOptions &opts) {
-  if (opts.optLevel > 0) {
-    // Cheap at the tensor level and it shrinks what the (comparatively
-    // expensive) one-shot analysis and every later stage must process.
-    pm.addPass(createCanonicalizerPass());
-    pm.addPass(createCSEPass());
-  }
   bufferization::OneShotBufferizePassOptions bufOpts;
   bufOpts.bufferizeFunctionBoundaries = true;
   // Identity layouts at function boundaries: a function's memref signature

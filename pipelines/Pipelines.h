@@ -37,8 +37,9 @@ namespace distc {
 /// driver fills it from its CLI, distc-opt from pipeline options.
 struct PipelineOptions {
   /// 0..3, as for the whole compiler. At 0 the MLIR pipeline only lowers;
-  /// from 1 on it also runs canonicalize + CSE where they shrink the IR that
-  /// later, more expensive stages (bufferization analysis, LLVM) see.
+  /// from 1 on it also runs canonicalize + CSE at the tensor level, before
+  /// distruntime is lowered, where they shrink the IR that every later stage
+  /// sees (and let distruntime's canonicalizations make shapes static).
   unsigned optLevel = 2;
 };
 

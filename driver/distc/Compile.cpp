@@ -109,7 +109,7 @@ LogicalResult Compiler::Impl::buildPipeline() {
     return success();
   }
   StringRef text = StringRef(*opts.pipelineText).trim();
-  if (text.empty())
+  if (text.empty() || text == "builtin.module()")
     return success(); // the input is expected to be at the LLVM level already
   // Always parse into a *returned* OpPassManager: the overload that adds to
   // an existing module pass manager would nest `builtin.module(...)` inside

@@ -15,7 +15,10 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <map>
+#include <string>
+#include <vector>
 
 namespace distc {
 
@@ -114,8 +117,17 @@ std::optional<int> parseCommandLine(int argc, char **argv,
                "report the time of every pass, translation, LLVM "
                "optimization, code generation and linking");
 
+  // CLI11 reads `--pipeline=` (an empty pipeline, for input already in the
+  // LLVM dialect) as "value follows" and would swallow the next argument;
+  // spell the empty pipeline in a form it keeps.
+  std::vector<std::string> args(argv + 1, argv + argc);
+  for (std::string &arg : args)
+    if (arg == "--pipeline=")
+      arg = "--pipeline=builtin.module()";
+  std::reverse(args.begin(), args.end()); // CLI11 takes them reversed
+
   try {
-    app.parse(argc, argv);
+    app.parse(args);
   } catch (const CLI::CallForHelp &e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp &e) {

@@ -12,9 +12,16 @@
 // CHECK-NEXT: scaled 2.5
 // CHECK-NEXT: done
 
-// TWO-COUNT-2: <stdout>:done
-// TWO: [1,0]<stdout>:sum ( 0, 3, 6, 9, 12 )
-// TWO: [1,1]<stdout>:sum ( 0, 3, 6, 9, 12 )
+// TWO:      [1,0]<stdout>:2-D row 1: ( 10, 11, 12 )
+// TWO-NEXT: [1,0]<stdout>:done
+// TWO-NEXT: [1,0]<stdout>:scaled 2.5
+// TWO-NEXT: [1,0]<stdout>:sum ( 0, 3, 6, 9, 12 )
+// TWO-NEXT: [1,0]<stdout>:total 30
+// TWO-NEXT: [1,1]<stdout>:2-D row 1: ( 10, 11, 12 )
+// TWO-NEXT: [1,1]<stdout>:done
+// TWO-NEXT: [1,1]<stdout>:scaled 2.5
+// TWO-NEXT: [1,1]<stdout>:sum ( 0, 3, 6, 9, 12 )
+// TWO-NEXT: [1,1]<stdout>:total 30
 
 func.func @iota(%n: index) -> tensor<?xi64> {
   %t = tensor.generate %n {
