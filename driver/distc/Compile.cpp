@@ -78,6 +78,7 @@ struct Compiler::Impl {
 //===----------------------------------------------------------------------===//
 
 LogicalResult Compiler::Impl::initialize() {
+  TimingScope scope = timing.nest("Set-up");
   DialectRegistry registry;
   registerDistcDialects(registry);
   registerAllToLLVMIRTranslations(registry);
