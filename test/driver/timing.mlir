@@ -2,6 +2,7 @@
 // RUN: %distc --timing -c %s -o %t.o 2>&1 | FileCheck %s
 // CHECK: Execution time report
 // CHECK: Total Execution Time
+// CHECK: Set-up
 // CHECK: Parse
 // CHECK: Canonicalizer
 // CHECK: LowerDistRuntimeToIDTR
