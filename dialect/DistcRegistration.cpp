@@ -2,6 +2,7 @@
 
 #include "dialect/DistcRegistration.h"
 
+#include "dialect/Dist/Dist.h"
 #include "dialect/DistRuntime/DistRuntime.h"
 #include "passes/Passes.h"
 
@@ -13,7 +14,8 @@
 void distc::registerDistcDialects(mlir::DialectRegistry &registry) {
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
-  registry.insert<mlir::distruntime::DistRuntimeDialect>();
+  registry.insert<mlir::dist::DistDialect,
+                  mlir::distruntime::DistRuntimeDialect>();
 }
 
 void distc::registerDistcPasses() {

@@ -1,0 +1,29 @@
+//===- Dist.h - the dist dialect ---------------------------------*- C++ -*-===//
+//
+// Distributed tensors and the operations on them (generated from the .td
+// files beside this header).
+//
+//===----------------------------------------------------------------------===//
+#ifndef DISTC_DIALECT_DIST_DIST_H
+#define DISTC_DIALECT_DIST_DIST_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "dialect/Dist/DistOpsDialect.h.inc"
+#include "dialect/Dist/DistEnums.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "dialect/Dist/DistOpsTypes.h.inc"
+
+#define GET_OP_CLASSES
+#include "dialect/Dist/DistOps.h.inc"
+
+#endif // DISTC_DIALECT_DIST_DIST_H

@@ -1,0 +1,137 @@
+//===- DistDialect.cpp - dist dialect and !dist.tensor --------------------===//
+
+#include "dialect/Dist/Dist.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::dist;
+
+#include "dialect/Dist/DistOpsDialect.cpp.inc"
+#include "dialect/Dist/DistEnums.cpp.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "dialect/Dist/DistOpsTypes.cpp.inc"
+
+void DistDialect::initialize() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "dialect/Dist/DistOpsTypes.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "dialect/Dist/DistOps.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// DistTensorType
+//===----------------------------------------------------------------------===//
+
+Type DistTensorType::parse(AsmParser &parser) {
+  SmallVector<int64_t> shape;
+  Type elementType;
+  if (parser.parseLess() ||
+      parser.parseDimensionList(shape, /*allowDynamic=*/true,
+                                /*withTrailingX=*/true) ||
+      parser.parseType(elementType))
+    return {};
+  int64_t team = 0, split = 0;
+  bool balanced = true;
+  while (succeeded(parser.parseOptionalComma())) {
+    StringRef keyword;
+    SMLoc loc = parser.getCurrentLocation();
+    if (parser.parseKeyword(&keyword))
+      return {};
+    if (keyword == "irregular") {
+      balanced = false;
+      continue;
+    }
+    int64_t *target = keyword == "team"    ? &team
+                      : keyword == "split" ? &split
+                                           : nullptr;
+    if (!target) {
+      parser.emitError(loc) << "unknown !dist.tensor parameter '" << keyword
+                            << "' (expected 'team', 'split' or 'irregular')";
+      return {};
+    }
+    if (parser.parseEqual() || parser.parseInteger(*target))
+      return {};
+  }
+  if (parser.parseGreater())
+    return {};
+  return parser.getChecked<DistTensorType>(parser.getContext(), shape,
+                                           elementType, team, split, balanced);
+}
+
+void DistTensorType::print(AsmPrinter &printer) const {
+  printer << "<";
+  for (int64_t dim : getShape()) {
+    if (ShapedType::isDynamic(dim))
+      printer << "?";
+    else
+      printer << dim;
+    printer << "x";
+  }
+  printer << getElementType();
+  if (getTeam() != 0)
+    printer << ", team = " << getTeam();
+  if (getSplit() != 0)
+    printer << ", split = " << getSplit();
+  if (!getBalanced())
+    printer << ", irregular";
+  printer << ">";
+}
+
+LogicalResult
+DistTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
+                       ArrayRef<int64_t> shape, Type elementType, int64_t team,
+                       int64_t split, bool balanced) {
+  if (shape.empty())
+    return emitError() << "!dist.tensor must have rank >= 1";
+  for (int64_t dim : shape)
+    if (dim < 0 && !ShapedType::isDynamic(dim))
+      return emitError() << "!dist.tensor dimension sizes must be >= 0";
+  if (split < 0 || split >= static_cast<int64_t>(shape.size()))
+    return emitError() << "split dimension " << split
+                       << " is out of range for rank " << shape.size();
+  if (!elementType.isIntOrIndexOrFloat())
+    return emitError() << "!dist.tensor element type must be an integer or "
+                          "floating-point type, got "
+                       << elementType;
+  return success();
+}
+
+RankedTensorType DistTensorType::getLocalType() const {
+  SmallVector<int64_t> shape(getShape());
+  shape[getSplit()] = ShapedType::kDynamic;
+  return RankedTensorType::get(shape, getElementType());
+}
+
+RankedTensorType DistTensorType::getGlobalTensorType() const {
+  return RankedTensorType::get(getShape(), getElementType());
+}
+
+bool DistTensorType::hasSamePartitionAs(DistTensorType other) const {
+  return getTeam() == other.getTeam() && getSplit() == other.getSplit() &&
+         getBalanced() && other.getBalanced();
+}
+
+DistTensorType DistTensorType::withShape(ArrayRef<int64_t> shape) const {
+  return DistTensorType::get(getContext(), shape, getElementType(), getTeam(),
+                             getSplit(), getBalanced());
+}
+
+DistTensorType DistTensorType::withElementType(Type elementType) const {
+  return DistTensorType::get(getContext(), getShape(), elementType, getTeam(),
+                             getSplit(), getBalanced());
+}
+
+DistTensorType DistTensorType::withPartition(int64_t split,
+                                             bool balanced) const {
+  return DistTensorType::get(getContext(), getShape(), getElementType(),
+                             getTeam(), split, balanced);
+}

@@ -1,0 +1,403 @@
+//===- DistOps.cpp - dist op verifiers and custom syntax ------------------===//
+//
+// Verifiers reject every malformed op with a message naming the problem:
+// the lowering relies on what is checked here (LLVM here has no asserts).
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialect/Dist/Dist.h"
+
+#include "mlir/IR/TypeUtilities.h"
+
+using namespace mlir;
+using namespace mlir::dist;
+
+namespace {
+
+/// Checks that `sizes` gives one value per dynamic dimension of `type`.
+LogicalResult verifyDynamicSizes(Operation *op, DistTensorType type,
+                                 ValueRange sizes) {
+  int64_t dynamic = llvm::count_if(type.getShape(), ShapedType::isDynamic);
+  if (static_cast<int64_t>(sizes.size()) == dynamic)
+    return success();
+  return op->emitOpError() << "expects " << dynamic
+                           << " dynamic size operand(s), one per '?' in "
+                           << type << ", but got " << sizes.size();
+}
+
+LogicalResult verifySameTeam(Operation *op, DistTensorType a,
+                             DistTensorType b) {
+  if (a.getTeam() == b.getTeam())
+    return success();
+  return op->emitOpError() << "operands and results must belong to the same "
+                              "team, got teams "
+                           << a.getTeam() << " and " << b.getTeam();
+}
+
+LogicalResult verifySameElementType(Operation *op, Type a, Type b) {
+  if (getElementTypeOrSelf(a) == getElementTypeOrSelf(b))
+    return success();
+  return op->emitOpError() << "element types differ: " << a << " vs " << b;
+}
+
+/// Same global shape (where static), same team and element type.
+LogicalResult verifySameGlobalArray(Operation *op, DistTensorType a,
+                                    DistTensorType b) {
+  if (failed(verifyCompatibleShape(a.getShape(), b.getShape())))
+    return op->emitOpError() << "global shapes differ: " << a << " vs " << b;
+  if (failed(verifySameTeam(op, a, b)))
+    return failure();
+  return verifySameElementType(op, a.getElementType(), b.getElementType());
+}
+
+/// Checks that `local` can be a part of `dist`: same rank and element
+/// type, all dimensions but the split one equal to the global ones.
+LogicalResult verifyLocalPart(Operation *op, DistTensorType dist,
+                              RankedTensorType local, Type expectedElement) {
+  if (local.getRank() != dist.getRank())
+    return op->emitOpError() << "local tensor " << local << " must have rank "
+                             << dist.getRank() << " like " << dist;
+  if (local.getElementType() != expectedElement)
+    return op->emitOpError() << "local tensor " << local
+                             << " must have element type " << expectedElement;
+  if (failed(verifyCompatibleShape(local, dist.getLocalType())))
+    return op->emitOpError()
+           << "local tensor " << local << " does not fit the part of "
+           << dist << " (expected " << dist.getLocalType() << ")";
+  return success();
+}
+
+LogicalResult verifyDimIndex(Operation *op, DistTensorType type, int64_t dim) {
+  if (dim >= 0 && dim < type.getRank())
+    return success();
+  return op->emitOpError() << "dimension " << dim << " is out of range for "
+                           << type;
+}
+
+/// Checks that a stencil reaching `widths` elements along the split
+/// dimension has split dimension 0 (what update_halo supports).
+LogicalResult verifyStencilSplit(Operation *op, DistTensorType type,
+                                 ArrayRef<int64_t> low,
+                                 ArrayRef<int64_t> high) {
+  int64_t split = type.getSplit();
+  if (split == 0 || (low[split] == 0 && high[split] == 0))
+    return success();
+  return op->emitOpError() << "reaching across ranks along split dimension "
+                           << split
+                           << " is not supported; repartition to split = 0";
+}
+
+} // namespace
+
+LogicalResult FullOp::verify() {
+  return verifyDynamicSizes(*this, cast<DistTensorType>(getResult().getType()),
+                            getDynamicSizes());
+}
+
+LogicalResult GenerateOp::verifyRegions() {
+  auto type = cast<DistTensorType>(getResult().getType());
+  if (failed(verifyDynamicSizes(*this, type, getDynamicSizes())))
+    return failure();
+  Block &body = getBody().front();
+  if (static_cast<int64_t>(body.getNumArguments()) != type.getRank() ||
+      !llvm::all_of(body.getArgumentTypes(),
+                    [](Type t) { return t.isIndex(); }))
+    return emitOpError() << "body must take " << type.getRank()
+                         << " index arguments (the global indices)";
+  auto yield = dyn_cast<YieldOp>(body.getTerminator());
+  if (!yield || yield.getValue().getType() != type.getElementType())
+    return emitOpError() << "body must yield one " << type.getElementType();
+  return success();
+}
+
+LogicalResult ArangeOp::verify() {
+  auto type = cast<DistTensorType>(getResult().getType());
+  if (type.getRank() != 1)
+    return emitOpError() << "result must be 1-D, got " << type;
+  return verifyDynamicSizes(*this, type, getDynamicSizes());
+}
+
+LogicalResult LinspaceOp::verify() {
+  auto type = cast<DistTensorType>(getResult().getType());
+  if (type.getRank() != 1)
+    return emitOpError() << "result must be 1-D, got " << type;
+  return verifyDynamicSizes(*this, type, getDynamicSizes());
+}
+
+LogicalResult FromLocalOp::verify() {
+  auto type = cast<DistTensorType>(getResult().getType());
+  return verifyLocalPart(*this, type, getLocal().getType(),
+                         type.getElementType());
+}
+
+LogicalResult LocalOp::verify() {
+  auto type = cast<DistTensorType>(getSource().getType());
+  return verifyLocalPart(*this, type,
+                         cast<RankedTensorType>(getResult().getType()),
+                         type.getElementType());
+}
+
+LogicalResult GlobalDimOp::verify() {
+  return verifyDimIndex(*this, cast<DistTensorType>(getSource().getType()),
+                        getDim());
+}
+
+LogicalResult LocalOffsetOp::verify() {
+  return verifyDimIndex(*this, cast<DistTensorType>(getSource().getType()),
+                        getDim());
+}
+
+LogicalResult WithLocalOp::verify() {
+  auto like = cast<DistTensorType>(getLike().getType());
+  RankedTensorType local = getLocal().getType();
+  if (failed(verifyLocalPart(*this, like, local, local.getElementType())))
+    return failure();
+  DistTensorType expected = like.withElementType(local.getElementType());
+  if (getResult().getType() != expected)
+    return emitOpError() << "result type must be " << expected;
+  return success();
+}
+
+LogicalResult ElementwiseOp::verifyRegions() {
+  auto type = cast<DistTensorType>(getResult().getType());
+  if (getInputs().empty())
+    return emitOpError("expects at least one input (use dist.generate)");
+  for (Value input : getInputs()) {
+    auto inputType = cast<DistTensorType>(input.getType());
+    if (failed(verifyCompatibleShape(inputType.getShape(), type.getShape())))
+      return emitOpError() << "input " << inputType
+                           << " does not have the global shape of the result "
+                           << type;
+    if (failed(verifySameTeam(*this, inputType, type)))
+      return failure();
+  }
+  Block &body = getBody().front();
+  if (body.getNumArguments() != getInputs().size())
+    return emitOpError() << "body must take one argument per input ("
+                         << getInputs().size() << ")";
+  for (auto [arg, input] : llvm::zip(body.getArguments(), getInputs()))
+    if (arg.getType() != cast<DistTensorType>(input.getType()).getElementType())
+      return emitOpError() << "body argument #" << arg.getArgNumber()
+                           << " must have the element type of input "
+                           << input.getType();
+  auto yield = dyn_cast<YieldOp>(body.getTerminator());
+  if (!yield || yield.getValue().getType() != type.getElementType())
+    return emitOpError() << "body must yield one " << type.getElementType();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Binary ops: `%c = dist.add %a, %b : T` or `: T1, T2 -> T3`
+//===----------------------------------------------------------------------===//
+
+namespace {
+ParseResult parseBinaryOp(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand lhs, rhs;
+  Type lhsType, rhsType, resultType;
+  if (parser.parseOperand(lhs) || parser.parseComma() ||
+      parser.parseOperand(rhs) ||
+      parser.parseOptionalAttrDict(result.attributes) || parser.parseColon() ||
+      parser.parseType(lhsType))
+    return failure();
+  if (succeeded(parser.parseOptionalComma())) {
+    if (parser.parseType(rhsType) || parser.parseArrow() ||
+        parser.parseType(resultType))
+      return failure();
+  } else {
+    rhsType = resultType = lhsType;
+  }
+  result.addTypes(resultType);
+  return parser.resolveOperands({lhs, rhs}, {lhsType, rhsType},
+                                parser.getCurrentLocation(), result.operands);
+}
+
+void printBinaryOp(OpAsmPrinter &printer, Operation *op) {
+  printer << " " << op->getOperand(0) << ", " << op->getOperand(1);
+  printer.printOptionalAttrDict(op->getAttrs());
+  Type lhs = op->getOperand(0).getType(), rhs = op->getOperand(1).getType(),
+       result = op->getResult(0).getType();
+  printer << " : " << lhs;
+  if (lhs != rhs || lhs != result)
+    printer << ", " << rhs << " -> " << result;
+}
+
+LogicalResult verifyBinaryOp(Operation *op) {
+  auto result = cast<DistTensorType>(op->getResult(0).getType());
+  for (Value operand : op->getOperands())
+    if (failed(verifySameGlobalArray(
+            op, cast<DistTensorType>(operand.getType()), result)))
+      return failure();
+  return success();
+}
+} // namespace
+
+#define DIST_BINARY_OP(Op)                                                     \
+  ParseResult Op::parse(OpAsmParser &parser, OperationState &result) {         \
+    return parseBinaryOp(parser, result);                                      \
+  }                                                                            \
+  void Op::print(OpAsmPrinter &printer) { printBinaryOp(printer, *this); }     \
+  LogicalResult Op::verify() { return verifyBinaryOp(*this); }
+DIST_BINARY_OP(AddOp)
+DIST_BINARY_OP(SubOp)
+DIST_BINARY_OP(MulOp)
+DIST_BINARY_OP(DivOp)
+DIST_BINARY_OP(MaxOp)
+DIST_BINARY_OP(MinOp)
+#undef DIST_BINARY_OP
+
+//===----------------------------------------------------------------------===//
+// Reductions and redistribution
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReduceOp::verify() {
+  auto source = cast<DistTensorType>(getSource().getType());
+  Type resultType = getResult().getType();
+  if (!getAxis()) {
+    if (resultType != source.getElementType())
+      return emitOpError() << "a full reduction returns "
+                           << source.getElementType() << ", not "
+                           << resultType;
+    return success();
+  }
+  int64_t axis = *getAxis();
+  if (failed(verifyDimIndex(*this, source, axis)))
+    return failure();
+  auto result = dyn_cast<DistTensorType>(resultType);
+  if (!result || source.getRank() < 2)
+    return emitOpError() << "a reduction along an axis needs a source of rank "
+                            ">= 2 and returns a !dist.tensor of rank one less";
+  SmallVector<int64_t> expected(source.getShape());
+  expected.erase(expected.begin() + axis);
+  if (failed(verifyCompatibleShape(expected, result.getShape())) ||
+      failed(verifySameTeam(*this, source, result)))
+    return emitOpError() << "result " << result
+                         << " must have the source shape without dimension "
+                         << axis;
+  return verifySameElementType(*this, source.getElementType(),
+                               result.getElementType());
+}
+
+LogicalResult ReshapeOp::verify() {
+  auto source = cast<DistTensorType>(getSource().getType());
+  auto result = cast<DistTensorType>(getResult().getType());
+  if (failed(verifySameTeam(*this, source, result)) ||
+      failed(verifySameElementType(*this, source.getElementType(),
+                                   result.getElementType())) ||
+      failed(verifyDynamicSizes(*this, result, getDynamicSizes())))
+    return failure();
+  if (source.getGlobalTensorType().hasStaticShape() &&
+      result.getGlobalTensorType().hasStaticShape() &&
+      source.getGlobalTensorType().getNumElements() !=
+          result.getGlobalTensorType().getNumElements())
+    return emitOpError() << "reshape changes the number of elements from "
+                         << source.getGlobalTensorType().getNumElements()
+                         << " to "
+                         << result.getGlobalTensorType().getNumElements();
+  return success();
+}
+
+LogicalResult PermuteOp::verify() {
+  auto source = cast<DistTensorType>(getSource().getType());
+  auto result = cast<DistTensorType>(getResult().getType());
+  ArrayRef<int64_t> axes = getAxes();
+  SmallVector<bool> seen(source.getRank(), false);
+  bool valid = static_cast<int64_t>(axes.size()) == source.getRank();
+  for (int64_t axis : axes) {
+    if (!valid || axis < 0 || axis >= source.getRank() || seen[axis]) {
+      valid = false;
+      break;
+    }
+    seen[axis] = true;
+  }
+  if (!valid) {
+    InFlightDiagnostic diag = emitOpError()
+                              << "'axes' must be a permutation of [0, "
+                              << source.getRank() << "), got [";
+    llvm::interleaveComma(axes, diag);
+    return diag << "]";
+  }
+  SmallVector<int64_t> expected;
+  for (int64_t axis : axes)
+    expected.push_back(source.getShape()[axis]);
+  if (failed(verifyCompatibleShape(expected, result.getShape())))
+    return emitOpError() << "result " << result
+                         << " is not the permuted source shape";
+  if (failed(verifySameTeam(*this, source, result)))
+    return failure();
+  return verifySameElementType(*this, source.getElementType(),
+                               result.getElementType());
+}
+
+LogicalResult RepartitionOp::verify() {
+  return verifySameGlobalArray(*this,
+                               cast<DistTensorType>(getSource().getType()),
+                               cast<DistTensorType>(getResult().getType()));
+}
+
+LogicalResult GatherOp::verify() {
+  auto source = cast<DistTensorType>(getSource().getType());
+  auto result = cast<RankedTensorType>(getResult().getType());
+  if (failed(verifyCompatibleShape(result, source.getGlobalTensorType())) ||
+      result.getElementType() != source.getElementType())
+    return emitOpError() << "result must be "
+                         << source.getGlobalTensorType() << " (or a less "
+                         << "static shape of it), got " << result;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Stencils and printing
+//===----------------------------------------------------------------------===//
+
+LogicalResult ShiftOp::verify() {
+  auto type = cast<DistTensorType>(getSource().getType());
+  if (static_cast<int64_t>(getOffsets().size()) != type.getRank())
+    return emitOpError() << "expects one offset per dimension ("
+                         << type.getRank() << "), got "
+                         << getOffsets().size();
+  SmallVector<int64_t> low, high;
+  for (int64_t offset : getOffsets()) {
+    low.push_back(std::max<int64_t>(0, -offset));
+    high.push_back(std::max<int64_t>(0, offset));
+  }
+  return verifyStencilSplit(*this, type, low, high);
+}
+
+LogicalResult ExtendOp::verify() {
+  auto type = cast<DistTensorType>(getSource().getType());
+  auto result = cast<RankedTensorType>(getResult().getType());
+  if (static_cast<int64_t>(getLow().size()) != type.getRank() ||
+      static_cast<int64_t>(getHigh().size()) != type.getRank())
+    return emitOpError() << "expects 'low' and 'high' widths for each of the "
+                         << type.getRank() << " dimensions";
+  if (llvm::any_of(getLow(), [](int64_t w) { return w < 0; }) ||
+      llvm::any_of(getHigh(), [](int64_t w) { return w < 0; }))
+    return emitOpError("halo widths must be non-negative");
+  if (result.getRank() != type.getRank() ||
+      result.getElementType() != type.getElementType())
+    return emitOpError() << "result must be a tensor of rank "
+                         << type.getRank() << " and element type "
+                         << type.getElementType();
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    if (d == type.getSplit() || type.isDynamicDim(d) ||
+        result.isDynamicDim(d))
+      continue;
+    int64_t expected = type.getShape()[d] + getLow()[d] + getHigh()[d];
+    if (result.getDimSize(d) != expected)
+      return emitOpError() << "result dimension " << d << " must be "
+                           << expected << " (global size + low + high)";
+  }
+  return verifyStencilSplit(*this, type, getLow(), getHigh());
+}
+
+LogicalResult PrintOp::verify() {
+  Type type = getValue().getType();
+  if (isa<DistTensorType, RankedTensorType>(type) || type.isIntOrIndexOrFloat())
+    return success();
+  return emitOpError() << "can print a scalar, a ranked tensor or a "
+                          "!dist.tensor, not "
+                       << type;
+}
+
+#define GET_OP_CLASSES
+#include "dialect/Dist/DistOps.cpp.inc"

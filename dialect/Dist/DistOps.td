@@ -1,0 +1,511 @@
+//===- DistOps.td - dist operations ------------------------*- tablegen -*-===//
+//
+// Operations on distributed tensors. Value-semantic ops have no memory
+// effects: every rank runs the same program, so erasing, merging or hoisting
+// a dist op happens identically on all ranks and keeps collectives matched.
+// Communication appears only when lowering to distruntime, whose ops are
+// ordered by their effects.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DIST_OPS
+#define DIST_OPS
+
+include "DistBase.td"
+include "DistTypes.td"
+include "mlir/IR/EnumAttr.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+
+// The C++ type stays ::mlir::Type so that the declarative printer writes
+// the full `!dist.tensor<...>` form (a typed constraint prints it stripped).
+def Dist_Tensor : Type<CPred<"::llvm::isa<::mlir::dist::DistTensorType>($_self)">,
+                       "distributed tensor">;
+
+def Dist_ReduceKind : I32EnumAttr<"ReduceKind", "reduction kind", [
+    I32EnumAttrCase<"max", 0>,
+    I32EnumAttrCase<"min", 2>,
+    I32EnumAttrCase<"prod", 3>,
+    I32EnumAttrCase<"sum", 4>,
+  ]> {
+  let cppNamespace = "::mlir::dist";
+}
+
+class ElementTypeOf<string operand, string tensor>
+    : TypesMatchWith<operand # " has the element type of " # tensor,
+                     tensor, operand,
+                     "::llvm::cast<::mlir::dist::DistTensorType>($_self).getElementType()">;
+
+//===----------------------------------------------------------------------===//
+// Team queries
+//===----------------------------------------------------------------------===//
+
+class Dist_TeamQueryOp<string mnemonic> : Dist_Op<mnemonic, [Pure]> {
+  let arguments = (ins DefaultValuedAttr<I64Attr, "0">:$team);
+  let results = (outs Index:$result);
+  let assemblyFormat = "attr-dict";
+}
+
+def Dist_TeamSizeOp : Dist_TeamQueryOp<"team_size"> {
+  let summary = "number of ranks in a team";
+  let description = [{
+    The number of ranks of team `team` (default 0), known at run time.
+
+    ```mlir
+    %n = dist.team_size
+    %m = dist.team_size {team = 1 : i64}
+    ```
+  }];
+}
+
+def Dist_TeamMemberOp : Dist_TeamQueryOp<"team_member"> {
+  let summary = "this rank's number in a team";
+  let description = [{
+    This rank's number `r`, `0 <= r < dist.team_size`.
+
+    ```mlir
+    %r = dist.team_member
+    ```
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Creation
+//===----------------------------------------------------------------------===//
+
+def Dist_FullOp : Dist_Op<"full", [NoMemoryEffect,
+    ElementTypeOf<"value", "result">]> {
+  let summary = "a distributed tensor filled with one value";
+  let description = [{
+    Every element is `%value`. Dynamic dimensions of the result take their
+    sizes from the operands in parentheses, in order.
+
+    ```mlir
+    %zero = arith.constant 0.0 : f64
+    %a = dist.full %zero : !dist.tensor<1024x1024xf64>
+    %b = dist.full %zero (%n) : !dist.tensor<?x8xf64>
+    ```
+  }];
+  let arguments = (ins AnyType:$value, Variadic<Index>:$dynamicSizes);
+  let results = (outs Dist_Tensor:$result);
+  let assemblyFormat = [{
+    $value (`(` $dynamicSizes^ `)`)? attr-dict `:` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Dist_GenerateOp : Dist_Op<"generate", [NoMemoryEffect,
+    RecursiveMemoryEffects, SingleBlock]> {
+  let summary = "a distributed tensor computed from global indices";
+  let description = [{
+    Like `tensor.generate`, but the block arguments are *global* indices:
+    each rank evaluates the region for the elements it owns and yields the
+    element value with `dist.yield`.
+
+    ```mlir
+    %a = dist.generate : !dist.tensor<4x4xf64> {
+    ^bb0(%i: index, %j: index):
+      %s = arith.addi %i, %j : index
+      %v = arith.index_cast %s : index to i64
+      %f = arith.sitofp %v : i64 to f64
+      dist.yield %f : f64
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<Index>:$dynamicSizes);
+  let results = (outs Dist_Tensor:$result);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    (`(` $dynamicSizes^ `)`)? attr-dict `:` type($result) $body
+  }];
+  let hasRegionVerifier = 1;
+}
+
+def Dist_ArangeOp : Dist_Op<"arange", [NoMemoryEffect,
+    ElementTypeOf<"start", "result">, ElementTypeOf<"step", "result">]> {
+  let summary = "evenly spaced values by step (numpy arange)";
+  let description = [{
+    A 1-D distributed tensor with element `i` equal to `start + i * step`.
+    Its length is the (static or dynamic) size of the result type.
+
+    ```mlir
+    %a = dist.arange %c0, %c1 : !dist.tensor<100xi64>
+    %b = dist.arange %x0, %dx (%n) : !dist.tensor<?xf64>
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[AnyInteger, AnyFloat]>:$start,
+                       AnyTypeOf<[AnyInteger, AnyFloat]>:$step,
+                       Variadic<Index>:$dynamicSizes);
+  let results = (outs Dist_Tensor:$result);
+  let assemblyFormat = [{
+    $start `,` $step (`(` $dynamicSizes^ `)`)? attr-dict `:` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Dist_LinspaceOp : Dist_Op<"linspace", [NoMemoryEffect,
+    ElementTypeOf<"start", "result">, ElementTypeOf<"stop", "result">]> {
+  let summary = "evenly spaced values over an interval (numpy linspace)";
+  let description = [{
+    A 1-D floating-point distributed tensor of `n` values from `start` to
+    `stop` inclusive: element `i` is `start + i * (stop - start) / (n - 1)`
+    (just `start` when `n == 1`).
+
+    ```mlir
+    %x = dist.linspace %zero, %one : !dist.tensor<11xf64>
+    ```
+  }];
+  let arguments = (ins AnyFloat:$start, AnyFloat:$stop,
+                       Variadic<Index>:$dynamicSizes);
+  let results = (outs Dist_Tensor:$result);
+  let assemblyFormat = [{
+    $start `,` $stop (`(` $dynamicSizes^ `)`)? attr-dict `:` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Dist_FromLocalOp : Dist_Op<"from_local", [NoMemoryEffect]> {
+  let summary = "a distributed tensor from each rank's part and offset";
+  let description = [{
+    Each rank contributes `%local` starting at global index `%offset` of the
+    split dimension; the other dimensions are complete on every rank. The
+    global size of the split dimension is the sum of the parts. At run time
+    the parts are checked to be consistent: the offsets tile the split
+    dimension in rank order without gaps or overlaps, the other dimensions
+    agree on all ranks, and a balanced result type gets balanced parts. A
+    violation stops the program with a message.
+
+    ```mlir
+    %d = dist.from_local %part offset %off
+      : tensor<?x8xf64> -> !dist.tensor<?x8xf64, irregular>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$local, Index:$offset);
+  let results = (outs Dist_Tensor:$result);
+  let assemblyFormat = [{
+    $local `offset` $offset attr-dict `:` type($local) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Queries and local access
+//===----------------------------------------------------------------------===//
+
+def Dist_LocalOp : Dist_Op<"local", [Pure]> {
+  let summary = "this rank's part of a distributed tensor";
+  let description = [{
+    The block of the global array that this rank holds: the global shape
+    with a dynamic split dimension (`!dist.tensor` `getLocalType()`).
+
+    ```mlir
+    %part = dist.local %a : !dist.tensor<1024x8xf64> -> tensor<?x8xf64>
+    ```
+  }];
+  let arguments = (ins Dist_Tensor:$source);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$source attr-dict `:` type($source) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Dist_GlobalDimOp : Dist_Op<"global_dim", [Pure]> {
+  let summary = "a dimension of the global shape";
+  let description = [{
+    ```mlir
+    %n = dist.global_dim %a, 0 : !dist.tensor<?x8xf64>
+    ```
+  }];
+  let arguments = (ins Dist_Tensor:$source, I64Attr:$dim);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$source `,` $dim attr-dict `:` type($source)";
+  let hasVerifier = 1;
+}
+
+def Dist_LocalOffsetOp : Dist_Op<"local_offset", [Pure]> {
+  let summary = "global index where this rank's part starts in a dimension";
+  let description = [{
+    The global index of the first element of this rank's part along `dim`
+    (0 for every dimension but the split one).
+
+    ```mlir
+    %o = dist.local_offset %a, 0 : !dist.tensor<?x8xf64>
+    ```
+  }];
+  let arguments = (ins Dist_Tensor:$source, I64Attr:$dim);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$source `,` $dim attr-dict `:` type($source)";
+  let hasVerifier = 1;
+}
+
+def Dist_WithLocalOp : Dist_Op<"with_local", [Pure]> {
+  let summary = "a distributed tensor laid out like another, with new parts";
+  let description = [{
+    A distributed tensor with the global shape, team and partition of
+    `%like` whose part on this rank is `%local` (which must have the shape of
+    `%like`'s part; the element type may differ). No communication: this is
+    how the result of local tensor/linalg code becomes distributed again.
+
+    ```mlir
+    %part = dist.local %a : !dist.tensor<64x8xf64> -> tensor<?x8xf64>
+    %sq = linalg.map ins(%part : tensor<?x8xf64>) outs(%init : tensor<?x8xf64>)
+      (%x: f64) { %y = arith.mulf %x, %x : f64  linalg.yield %y : f64 }
+    %b = dist.with_local %a, %sq
+      : !dist.tensor<64x8xf64>, tensor<?x8xf64> -> !dist.tensor<64x8xf64>
+    ```
+  }];
+  let arguments = (ins Dist_Tensor:$like, AnyRankedTensor:$local);
+  let results = (outs Dist_Tensor:$result);
+  let assemblyFormat = [{
+    $like `,` $local attr-dict `:` type($like) `,` type($local) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Element-wise computation
+//===----------------------------------------------------------------------===//
+
+def Dist_YieldOp : Dist_Op<"yield", [Pure, Terminator, ReturnLike,
+    ParentOneOf<["GenerateOp", "ElementwiseOp"]>]> {
+  let summary = "yields the element computed by a dist region";
+  let description = [{
+    ```mlir
+    dist.yield %v : f64
+    ```
+  }];
+  let arguments = (ins AnyType:$value);
+  let assemblyFormat = "$value attr-dict `:` type($value)";
+}
+
+def Dist_ElementwiseOp : Dist_Op<"elementwise", [NoMemoryEffect,
+    RecursiveMemoryEffects, SingleBlock]> {
+  let summary = "element-wise computation over distributed tensors";
+  let description = [{
+    Applies the region to corresponding elements of the inputs, which have
+    the global shape of the result. The block has one argument per input
+    (its element type) and yields the result element. Inputs partitioned
+    differently from the result are repartitioned to the result's
+    partition first. Values from above (scalars) may be used in the region.
+
+    ```mlir
+    %c = dist.elementwise %a, %b
+      : !dist.tensor<1024xf64>, !dist.tensor<1024xf64> -> !dist.tensor<1024xf64> {
+    ^bb0(%x: f64, %y: f64):
+      %t = arith.mulf %alpha, %x : f64
+      %s = arith.addf %t, %y : f64
+      dist.yield %s : f64
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<Dist_Tensor>:$inputs);
+  let results = (outs Dist_Tensor:$result);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $inputs attr-dict `:` type($inputs) `->` type($result) $body
+  }];
+  let hasRegionVerifier = 1;
+}
+
+class Dist_BinaryOp<string mnemonic, string what>
+    : Dist_Op<mnemonic, [NoMemoryEffect]> {
+  let summary = "element-wise " # what # " of two distributed tensors";
+  let description = [{
+    Element-wise }] # what # [{ (signed for integers). The operands have the
+    global shape of the result; an operand partitioned differently is
+    repartitioned first. The short form `: T` means all three types are T.
+
+    ```mlir
+    %c = dist.}] # mnemonic # [{ %a, %b : !dist.tensor<16x16xf64>
+    %d = dist.}] # mnemonic # [{ %a, %t : !dist.tensor<16x16xf64>, !dist.tensor<16x16xf64, split = 1> -> !dist.tensor<16x16xf64>
+    ```
+  }];
+  let arguments = (ins Dist_Tensor:$lhs, Dist_Tensor:$rhs);
+  let results = (outs Dist_Tensor:$result);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+def Dist_AddOp : Dist_BinaryOp<"add", "sum">;
+def Dist_SubOp : Dist_BinaryOp<"sub", "difference">;
+def Dist_MulOp : Dist_BinaryOp<"mul", "product">;
+def Dist_DivOp : Dist_BinaryOp<"div", "quotient">;
+def Dist_MaxOp : Dist_BinaryOp<"max", "maximum">;
+def Dist_MinOp : Dist_BinaryOp<"min", "minimum">;
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+def Dist_ReduceOp : Dist_Op<"reduce", [NoMemoryEffect]> {
+  let summary = "reduction of a distributed tensor";
+  let description = [{
+    Without `axis`: reduces all elements with `sum`, `prod`, `min` or `max`
+    to a scalar that every rank receives. With `axis`: reduces along that
+    dimension to a distributed tensor of rank one less (balanced along the
+    result type's split dimension).
+
+    ```mlir
+    %s = dist.reduce sum %a : !dist.tensor<1024xf64> -> f64
+    %r = dist.reduce max %m axis 1 : !dist.tensor<64x32xf64> -> !dist.tensor<64xf64>
+    ```
+  }];
+  let arguments = (ins Dist_ReduceKind:$kind, Dist_Tensor:$source,
+                       OptionalAttr<I64Attr>:$axis);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $kind $source (`axis` $axis^)? attr-dict `:` type($source) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Redistribution
+//===----------------------------------------------------------------------===//
+
+def Dist_ReshapeOp : Dist_Op<"reshape", [NoMemoryEffect]> {
+  let summary = "reshape of a distributed tensor (C order)";
+  let description = [{
+    `numpy.reshape` of the global array in C order; the result is balanced
+    along its split dimension. Dynamic result dimensions take their sizes
+    from the operands in parentheses. Lowers to `distruntime.copy_reshape`.
+
+    ```mlir
+    %b = dist.reshape %a : !dist.tensor<64x64xf64> -> !dist.tensor<32x128xf64>
+    %c = dist.reshape %a (%n) : !dist.tensor<64x64xf64> -> !dist.tensor<?xf64>
+    ```
+  }];
+  let arguments = (ins Dist_Tensor:$source, Variadic<Index>:$dynamicSizes);
+  let results = (outs Dist_Tensor:$result);
+  let assemblyFormat = [{
+    $source (`(` $dynamicSizes^ `)`)? attr-dict `:` type($source) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Dist_PermuteOp : Dist_Op<"permute", [NoMemoryEffect]> {
+  let summary = "transposition of a distributed tensor";
+  let description = [{
+    `numpy.transpose(a, axes)`: result dimension `i` is input dimension
+    `axes[i]`. The result is balanced along its split dimension. Lowers to
+    `distruntime.copy_permute`.
+
+    ```mlir
+    %t = dist.permute %a axes [1, 0] : !dist.tensor<64x32xf64> -> !dist.tensor<32x64xf64>
+    ```
+  }];
+  let arguments = (ins Dist_Tensor:$source, DenseI64ArrayAttr:$axes);
+  let results = (outs Dist_Tensor:$result);
+  let assemblyFormat = [{
+    $source `axes` $axes attr-dict `:` type($source) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Dist_RepartitionOp : Dist_Op<"repartition", [NoMemoryEffect]> {
+  let summary = "moves a distributed tensor to another partition";
+  let description = [{
+    The same global array, balanced along the split dimension of the result
+    type (for example from rows to columns, or from an irregular to a
+    balanced partition).
+
+    ```mlir
+    %c = dist.repartition %a : !dist.tensor<64x64xf64> -> !dist.tensor<64x64xf64, split = 1>
+    ```
+  }];
+  let arguments = (ins Dist_Tensor:$source);
+  let results = (outs Dist_Tensor:$result);
+  let assemblyFormat = "$source attr-dict `:` type($source) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Dist_GatherOp : Dist_Op<"gather", [NoMemoryEffect]> {
+  let summary = "the whole distributed tensor on every rank";
+  let description = [{
+    Copies the global array to every rank as an ordinary tensor.
+
+    ```mlir
+    %all = dist.gather %x : !dist.tensor<?xf64> -> tensor<?xf64>
+    ```
+  }];
+  let arguments = (ins Dist_Tensor:$source);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$source attr-dict `:` type($source) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Stencil access
+//===----------------------------------------------------------------------===//
+
+def Dist_ShiftOp : Dist_Op<"shift", [NoMemoryEffect,
+    ElementTypeOf<"fill", "result">, AllTypesMatch<["source", "result"]>]> {
+  let summary = "a shifted view for stencils, with a fill value outside";
+  let description = [{
+    `result[i] = source[i + offsets]` where `i + offsets` lies inside the
+    global array, and `%fill` elsewhere. Reading neighbours along the split
+    dimension fetches rows owned by other ranks (`distruntime.update_halo`,
+    one exchange for all shifts of the same tensor); this requires the split
+    dimension to be 0.
+
+    ```mlir
+    %north = dist.shift %u offsets [-1, 0] fill %zero : !dist.tensor<?x?xf64>
+    ```
+  }];
+  let arguments = (ins Dist_Tensor:$source, DenseI64ArrayAttr:$offsets,
+                       AnyType:$fill);
+  let results = (outs Dist_Tensor:$result);
+  let assemblyFormat = [{
+    $source `offsets` $offsets `fill` $fill attr-dict `:` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Dist_ExtendOp : Dist_Op<"extend", [NoMemoryEffect,
+    TypesMatchWith<"fill has the element type of the result", "result", "fill",
+                   "::llvm::cast<::mlir::RankedTensorType>($_self).getElementType()">]> {
+  let summary = "this rank's part extended by halos";
+  let description = [{
+    This rank's part grown by `low[d]` elements before and `high[d]` after it
+    in every dimension `d`: elements of the global array come from whichever
+    rank owns them (`distruntime.update_halo` along the split dimension,
+    which must be 0), elements outside the global array are `%fill`. Local
+    stencil code reads neighbours from the result.
+
+    ```mlir
+    %ext = dist.extend %u low [1, 1] high [1, 1] fill %zero
+      : !dist.tensor<?x?xf64> -> tensor<?x?xf64>
+    ```
+  }];
+  let arguments = (ins Dist_Tensor:$source, DenseI64ArrayAttr:$low,
+                       DenseI64ArrayAttr:$high, AnyType:$fill);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $source `low` $low `high` $high `fill` $fill attr-dict `:` type($source)
+    `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Output
+//===----------------------------------------------------------------------===//
+
+def Dist_PrintOp : Dist_Op<"print"> {
+  let summary = "prints a value once for the whole team";
+  let description = [{
+    Prints a scalar, a tensor or a distributed tensor on rank 0 of the team
+    (a distributed tensor is gathered there first), followed by a newline,
+    in the format of `vector.print`: `( ( 1, 2 ), ( 3, 4 ) )`. The output of
+    a program is therefore the same on any number of ranks.
+
+    ```mlir
+    dist.print %s : f64
+    dist.print %a : !dist.tensor<4x4xf64>
+    ```
+  }];
+  let arguments = (ins AnyType:$value, DefaultValuedAttr<I64Attr, "0">:$team);
+  let assemblyFormat = "$value attr-dict `:` type($value)";
+  let hasVerifier = 1;
+}
+
+#endif // DIST_OPS

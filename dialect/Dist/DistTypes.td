@@ -1,0 +1,68 @@
+//===- DistTypes.td - dist types ---------------------------*- tablegen -*-===//
+
+#ifndef DIST_TYPES
+#define DIST_TYPES
+
+include "DistBase.td"
+include "mlir/IR/BuiltinTypeInterfaces.td"
+
+def Dist_TensorType : TypeDef<Dist_Dialect, "DistTensor"> {
+  let mnemonic = "tensor";
+  let summary = "a tensor distributed over a team of ranks";
+  let description = [{
+    Syntax:
+
+    ```
+    dist-tensor ::= `!dist.tensor<` dimension-list element-type
+                    (`,` `team` `=` integer)? (`,` `split` `=` integer)?
+                    (`,` `irregular`)? `>`
+    ```
+
+    A global array of the given shape (`?` for dimensions known only at run
+    time) and element type, held by the ranks of team `team` (default 0).
+    Each rank holds a contiguous block of dimension `split` (default 0) and
+    all of the other dimensions. The blocks are balanced unless the type is
+    `irregular`: then they are contiguous and in rank order but of any size,
+    as built by `dist.from_local`.
+
+    This rank's part is a `tensor` with the same shape except that dimension
+    `split` is dynamic (`getLocalType()`).
+
+    Examples:
+
+    ```mlir
+    !dist.tensor<1024x1024xf64>
+    !dist.tensor<?x8xi32, split = 1>
+    !dist.tensor<?xf64, team = 1, irregular>
+    ```
+  }];
+  let parameters = (ins
+    ArrayRefParameter<"int64_t">:$shape,
+    "::mlir::Type":$elementType,
+    DefaultValuedParameter<"int64_t", "0">:$team,
+    DefaultValuedParameter<"int64_t", "0">:$split,
+    DefaultValuedParameter<"bool", "true">:$balanced);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let skipDefaultBuilders = 0;
+  let extraClassDeclaration = [{
+    int64_t getRank() const { return getShape().size(); }
+    bool isDynamicDim(unsigned d) const {
+      return ::mlir::ShapedType::isDynamic(getShape()[d]);
+    }
+    /// The type of this rank's part: the global shape with a dynamic split
+    /// dimension.
+    ::mlir::RankedTensorType getLocalType() const;
+    /// The type of the whole array on one rank (after dist.gather).
+    ::mlir::RankedTensorType getGlobalTensorType() const;
+    /// True if both types put the same elements on the same rank whenever
+    /// their global shapes agree (same team, split and balanced partition).
+    bool hasSamePartitionAs(DistTensorType other) const;
+    /// This type with another shape, element type, split or balance.
+    DistTensorType withShape(::llvm::ArrayRef<int64_t> shape) const;
+    DistTensorType withElementType(::mlir::Type elementType) const;
+    DistTensorType withPartition(int64_t split, bool balanced) const;
+  }];
+}
+
+#endif // DIST_TYPES
