@@ -6,12 +6,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialect/DistcRegistration.h"
+#include "pipelines/Pipelines.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
 int main(int argc, char **argv) {
   distc::registerDistcPasses();
+  distc::registerDistcPipelines();
   mlir::DialectRegistry registry;
   distc::registerDistcDialects(registry);
   return mlir::asMainReturnCode(mlir::MlirOptMain(

@@ -1,0 +1,60 @@
+//===- Compile.h - From one .mlir file to IR, assembly or an object -*- C++ -*-===//
+//
+// The compile chain of distc, one documented step per function:
+//
+//   parse -> check entry point -> MLIR pass pipeline -> translate to LLVM IR
+//         -> make `main` C-compatible -> LLVM O-level pipeline -> code generation
+//
+// A Compiler is set up once per invocation (context, pass manager, target
+// machine) and then compiles any number of inputs with them: nothing is
+// parsed, registered or built twice.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DISTC_DRIVER_DISTC_COMPILE_H
+#define DISTC_DRIVER_DISTC_COMPILE_H
+
+#include "DriverOptions.h"
+
+#include "mlir/Support/LLVM.h"
+
+#include <memory>
+
+namespace mlir {
+class TimingScope;
+} // namespace mlir
+
+namespace distc {
+
+class Compiler {
+public:
+  /// `timing` is the root scope under which every step is timed (a no-op
+  /// scope when --timing is off).
+  Compiler(const DriverOptions &opts, mlir::TimingScope &timing);
+  ~Compiler();
+
+  /// Builds the MLIR context, the pass pipeline (default or --pipeline) and,
+  /// unless only MLIR is emitted, the LLVM target machine for the host.
+  /// Fails with one sentence on a bad --pipeline or an unknown pass in
+  /// --print-ir-before/after.
+  mlir::LogicalResult initialize();
+
+  /// Prints the MLIR pipeline in use, in the textual form --pipeline accepts.
+  void dumpPipeline(llvm::raw_ostream &os) const;
+
+  /// Compiles the MLIR file `inputPath` ("-" = stdin) to `kind` and writes it
+  /// to `outputPath` ("-" = stdout). The output file is only kept on success.
+  /// `kind` must not be EmitKind::Exe (objects are what the linker gets).
+  mlir::LogicalResult compileFile(llvm::StringRef inputPath,
+                                  llvm::StringRef outputPath, EmitKind kind);
+
+  /// True once a compiled input defined the program's entry `main`.
+  bool sawMain() const;
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl;
+};
+
+} // namespace distc
+
+#endif // DISTC_DRIVER_DISTC_COMPILE_H

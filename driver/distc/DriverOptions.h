@@ -1,0 +1,66 @@
+//===- DriverOptions.h - What one distc invocation should do ------*- C++ -*-===//
+//
+// A plain struct filled by the CLI (Options.cpp) and read by the compile and
+// link steps. Nothing else in distc reads command-line state, so the steps
+// can be driven from tests or another front end without CLI11.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DISTC_DRIVER_DISTC_DRIVEROPTIONS_H
+#define DISTC_DRIVER_DISTC_DRIVEROPTIONS_H
+
+#include "pipelines/Pipelines.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace distc {
+
+/// What distc produces. Every kind but `Exe` is produced once per `.mlir`
+/// input; `Exe` links all inputs into one executable.
+enum class EmitKind {
+  MLIR, ///< MLIR after the pass pipeline (the LLVM dialect by default)
+  LLVM, ///< LLVM IR text, after LLVM's optimization pipeline
+  BC,   ///< LLVM bitcode, after LLVM's optimization pipeline
+  Asm,  ///< target assembly
+  Obj,  ///< relocatable object file
+  Exe,  ///< linked executable (default)
+};
+
+struct DriverOptions {
+  // --- inputs and outputs -------------------------------------------------
+  std::vector<std::string> inputs; ///< `.mlir` (compiled) and `.o`/`.a` (linked)
+  std::string output;              ///< empty: derived from the input name
+  EmitKind emit = EmitKind::Exe;
+
+  // --- compilation ------------------------------------------------------------
+  PipelineOptions pipeline;             ///< includes the -O level
+  std::optional<std::string> pipelineText; ///< `--pipeline`: replaces the MLIR part
+  bool dumpPipeline = false;  ///< print the MLIR pipeline in use (stderr)
+  bool listPipelines = false; ///< print the named pipelines and exit
+
+  // --- IR printing (as mlir-opt; everything to stderr) ------------------------
+  std::vector<std::string> printIRBefore; ///< pass arguments
+  std::vector<std::string> printIRAfter;  ///< pass arguments
+  bool printIRAfterAll = false;
+  bool printIRAfterChange = false;
+  std::string printIRTreeDir; ///< print into a file tree instead of stderr
+
+  // --- linking --------------------------------------------------------------
+  std::vector<std::string> libDirs; ///< -L
+  std::vector<std::string> libs;    ///< -l
+
+  // --- reporting --------------------------------------------------------------
+  bool verbose = false; ///< -v: each step and the link line
+  bool timing = false;  ///< --timing: every pass and every later step
+
+  /// True when any --print-ir-* option asks for IR printing.
+  bool printsIR() const {
+    return !printIRBefore.empty() || !printIRAfter.empty() || printIRAfterAll ||
+           printIRAfterChange;
+  }
+};
+
+} // namespace distc
+
+#endif // DISTC_DRIVER_DISTC_DRIVEROPTIONS_H

@@ -1,0 +1,129 @@
+//===- Link.cpp - Linking an executable with LLD, in process --------------===//
+
+#include "Link.h"
+#include "Diagnostics.h"
+
+#include "DistcConfig.h"
+
+#include "mlir/Support/Timing.h"
+
+#include "lld/Common/Driver.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+// distc only ever links ELF executables.
+LLD_HAS_DRIVER(elf)
+
+using namespace mlir;
+
+namespace distc {
+
+std::string findRuntimeLibrary(const char *argv0) {
+  static int anchor;
+  std::string exe = llvm::sys::fs::getMainExecutable(argv0, &anchor);
+  llvm::SmallString<256> path(llvm::sys::path::parent_path(exe));
+  llvm::sys::path::append(path, config::kRuntimeLibRelPath);
+  llvm::sys::path::remove_dots(path, /*remove_dot_dot=*/true);
+  return std::string(path);
+}
+
+/// Appends a configure-time list, skipping the `nullptr` that stands for an
+/// empty list in DistcConfig.h.
+template <size_t N>
+static void appendAll(std::vector<std::string> &args,
+                      const char *const (&items)[N], llvm::StringRef prefix = "") {
+  for (const char *item : items)
+    if (item)
+      args.push_back((prefix + item).str());
+}
+
+std::vector<std::string> buildLinkLine(const DriverOptions &opts,
+                                       llvm::ArrayRef<std::string> objects,
+                                       llvm::StringRef runtimeLib,
+                                       llvm::StringRef output) {
+  // The shape of what `clang -fuse-ld=lld` passes on this system, see
+  // docs/driver.md.
+  std::vector<std::string> args = {
+      "ld.lld",         "--hash-style=gnu", "--build-id", "--eh-frame-hdr",
+      "-m",             config::kEmulation, "-pie",       "-dynamic-linker",
+      config::kDynamicLinker, "-o",        output.str()};
+  appendAll(args, config::kStartFiles);
+  // User directories first, so -l finds the user's libraries before the
+  // system's, as with any C compiler.
+  for (const std::string &dir : opts.libDirs)
+    args.push_back("-L" + dir);
+  appendAll(args, config::kSystemLibDirs, "-L");
+  args.insert(args.end(), objects.begin(), objects.end());
+  for (const std::string &lib : opts.libs)
+    args.push_back("-l" + lib);
+  // The runtime after everything that calls it; MPI and the C++ runtime
+  // (the runtime is C++ inside) after the runtime.
+  args.push_back(runtimeLib.str());
+  appendAll(args, config::kMPILinkFlags);
+  appendAll(args, config::kMPILibs);
+  for (const char *dir : config::kMPILibDirs)
+    if (dir) {
+      args.push_back("-rpath");
+      args.push_back(dir);
+    }
+  for (const char *tail : {"-lstdc++", "-lm", "-lgcc", "--as-needed", "-lgcc_s",
+                           "--no-as-needed", "-lc", "-lgcc", "--as-needed",
+                           "-lgcc_s", "--no-as-needed"})
+    args.push_back(tail);
+  appendAll(args, config::kEndFiles);
+  return args;
+}
+
+/// Re-reports LLD's messages as distc's: `ld.lld: error: X` becomes
+/// `distc: error: link: X`; LLD's `>>>` context lines are kept as they are.
+static void reportLinkerOutput(llvm::StringRef text) {
+  llvm::SmallVector<llvm::StringRef> lines;
+  text.split(lines, '\n', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  for (llvm::StringRef line : lines) {
+    llvm::StringRef rest = line;
+    if (rest.consume_front("ld.lld: error: "))
+      (void)reportError("link: " + rest);
+    else if (rest.consume_front("ld.lld: warning: "))
+      reportWarning("link: " + rest);
+    else
+      llvm::errs() << line << "\n";
+  }
+}
+
+LogicalResult linkExecutable(const DriverOptions &opts,
+                             llvm::ArrayRef<std::string> objects,
+                             llvm::StringRef runtimeLib, llvm::StringRef output,
+                             TimingScope &timing) {
+  if (!llvm::sys::fs::exists(runtimeLib))
+    return reportError("cannot find the IDTR runtime library '" + runtimeLib +
+                       "' (build the 'idtr' target, or install distc)");
+  std::vector<std::string> args =
+      buildLinkLine(opts, objects, runtimeLib, output);
+  if (opts.verbose) {
+    llvm::errs() << "distc: link:";
+    for (const std::string &arg : args)
+      llvm::errs() << " " << arg;
+    llvm::errs() << "\n";
+  }
+  std::vector<const char *> argv;
+  for (const std::string &arg : args)
+    argv.push_back(arg.c_str());
+
+  TimingScope scope = timing.nest("Link");
+  std::string diagnostics;
+  llvm::raw_string_ostream diagStream(diagnostics);
+  lld::Result result = lld::lldMain(argv, llvm::outs(), diagStream,
+                                    {{lld::Gnu, &lld::elf::link}});
+  diagStream.flush();
+  reportLinkerOutput(diagnostics);
+  if (result.retCode != 0) {
+    if (diagnostics.empty())
+      return reportError("linking '" + output + "' failed");
+    return failure();
+  }
+  return success();
+}
+
+} // namespace distc

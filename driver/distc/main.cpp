@@ -1,0 +1,187 @@
+//===- main.cpp - distc: .mlir in, MPI executable out ----------------------===//
+//
+//   distc prog.mlir -o prog && mpirun -n 4 ./prog
+//
+// main parses the command line into DriverOptions (Options.cpp) and runs the
+// driver: compile every .mlir input (Compile.cpp), then, for an executable,
+// link the objects with LLD (Link.cpp). See docs/driver.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Compile.h"
+#include "Diagnostics.h"
+#include "DriverOptions.h"
+#include "Link.h"
+#include "Options.h"
+
+#include "dialect/DistcRegistration.h"
+#include "pipelines/Pipelines.h"
+
+#include "mlir/Support/Timing.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace distc;
+
+/// Inputs that go to the linker as they are; everything else is MLIR.
+static bool isLinkerInput(llvm::StringRef path) {
+  llvm::StringRef ext = llvm::sys::path::extension(path);
+  return ext == ".o" || ext == ".a" || ext == ".so" ||
+         path.contains(".so."); // versioned shared libraries
+}
+
+static llvm::StringRef extensionFor(EmitKind kind) {
+  switch (kind) {
+  case EmitKind::LLVM:
+    return ".ll";
+  case EmitKind::BC:
+    return ".bc";
+  case EmitKind::Asm:
+    return ".s";
+  default:
+    return ".o";
+  }
+}
+
+/// Where the per-input output of `--emit`/`-c`/`-S` goes: -o if given,
+/// stdout for MLIR (as mlir-opt), else `<input stem><ext>` in the current
+/// directory (as a C compiler).
+static std::string outputFor(const DriverOptions &opts,
+                             llvm::StringRef input) {
+  if (!opts.output.empty())
+    return opts.output;
+  if (opts.emit == EmitKind::MLIR)
+    return "-";
+  llvm::StringRef stem = input == "-" ? "out" : llvm::sys::path::stem(input);
+  return (stem + extensionFor(opts.emit)).str();
+}
+
+/// Rejects combinations that cannot mean anything before any work is done.
+static LogicalResult checkInvocation(const DriverOptions &opts,
+                                     llvm::ArrayRef<std::string> mlirInputs,
+                                     llvm::ArrayRef<std::string> linkInputs) {
+  if (opts.inputs.empty())
+    return reportError("no input files (run 'distc --help' for the options)");
+  if (opts.emit == EmitKind::Exe) {
+    if (opts.output == "-")
+      return reportError("cannot write an executable to stdout");
+    return success();
+  }
+  if (mlirInputs.empty())
+    return reportError("no .mlir input to compile");
+  if (mlirInputs.size() > 1 && !opts.output.empty())
+    return reportError("cannot use -o with several inputs when not linking");
+  for (const std::string &input : linkInputs)
+    reportWarning("'" + input + "': linker input unused when not linking");
+  return success();
+}
+
+/// `--emit`, `-c`, `-S`: one output per MLIR input, nothing linked.
+static LogicalResult compileEach(Compiler &compiler,
+                                 const DriverOptions &opts,
+                                 llvm::ArrayRef<std::string> mlirInputs) {
+  for (const std::string &input : mlirInputs)
+    if (failed(compiler.compileFile(input, outputFor(opts, input), opts.emit)))
+      return failure();
+  return success();
+}
+
+/// Removes a temporary directory and what distc wrote into it, on every
+/// path out of buildExecutable.
+struct TempDir {
+  llvm::SmallString<128> path;
+  std::vector<std::string> files;
+  ~TempDir() {
+    for (const std::string &f : files)
+      llvm::sys::fs::remove(f);
+    if (!path.empty())
+      llvm::sys::fs::remove(path);
+  }
+};
+
+/// The default: every MLIR input to an object in a temporary directory, then
+/// one link of all objects, in the order of the inputs.
+static LogicalResult buildExecutable(Compiler &compiler,
+                                     const DriverOptions &opts,
+                                     const char *argv0, bool hasLinkInputs,
+                                     TimingScope &timing) {
+  std::string runtimeLib = findRuntimeLibrary(argv0);
+  TempDir tmp;
+  if (std::error_code ec =
+          llvm::sys::fs::createUniqueDirectory("distc", tmp.path))
+    return reportError("cannot create a temporary directory: " + ec.message());
+
+  std::vector<std::string> objects;
+  for (const std::string &input : opts.inputs) {
+    if (isLinkerInput(input)) {
+      objects.push_back(input);
+      continue;
+    }
+    llvm::SmallString<128> obj(tmp.path);
+    llvm::StringRef stem = input == "-" ? "stdin" : llvm::sys::path::stem(input);
+    llvm::sys::path::append(obj, std::to_string(objects.size()) + "-" + stem +
+                                     ".o");
+    tmp.files.push_back(std::string(obj));
+    if (failed(compiler.compileFile(input, obj, EmitKind::Obj)))
+      return failure();
+    objects.push_back(std::string(obj));
+  }
+  // Objects may define main; only MLIR inputs are checked here.
+  if (!compiler.sawMain() && !hasLinkInputs)
+    return reportError("no 'main' function in the input: an executable needs "
+                       "'func.func @main()' (use -c or --emit to compile "
+                       "without one)");
+  std::string output = opts.output.empty() ? "a.out" : opts.output;
+  reportStep(opts.verbose, "link " + output);
+  return linkExecutable(opts, objects, runtimeLib, output, timing);
+}
+
+/// The whole driver: list, check, set up, compile, link.
+static LogicalResult runDriver(const DriverOptions &opts, const char *argv0) {
+  if (opts.listPipelines) {
+    printNamedPipelines(llvm::outs(), opts.pipeline);
+    return success();
+  }
+  std::vector<std::string> mlirInputs, linkInputs;
+  for (const std::string &input : opts.inputs)
+    (isLinkerInput(input) ? linkInputs : mlirInputs).push_back(input);
+  // --dump-pipeline alone is a question about distc, not a compilation.
+  bool onlyDump = opts.dumpPipeline && opts.inputs.empty();
+  if (!onlyDump && failed(checkInvocation(opts, mlirInputs, linkInputs)))
+    return failure();
+
+  // Textual pipelines and pass names need the pass registry; the default
+  // pipeline is built from C++ and does not, so skip the cost otherwise.
+  if (opts.pipelineText || opts.printsIR()) {
+    registerDistcPasses();
+    registerDistcPipelines();
+  }
+
+  DefaultTimingManager timingManager;
+  timingManager.setEnabled(opts.timing);
+  timingManager.setDisplayMode(DefaultTimingManager::DisplayMode::Tree);
+  TimingScope timing = timingManager.getRootScope();
+
+  Compiler compiler(opts, timing);
+  if (failed(compiler.initialize()))
+    return failure();
+  if (opts.dumpPipeline)
+    compiler.dumpPipeline(llvm::errs());
+  if (onlyDump)
+    return success();
+  if (opts.emit != EmitKind::Exe)
+    return compileEach(compiler, opts, mlirInputs);
+  return buildExecutable(compiler, opts, argv0, !linkInputs.empty(), timing);
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  DriverOptions opts;
+  if (std::optional<int> exitCode = parseCommandLine(argc, argv, opts))
+    return *exitCode;
+  return succeeded(runDriver(opts, argv[0])) ? 0 : 1;
+}

@@ -1,0 +1,177 @@
+//===- Pipelines.cpp - distc's named pass pipelines -----------------------===//
+//
+// Stages are built from the passes' C++ constructors rather than from
+// textual pipelines: no string parsing at every compile, and a renamed or
+// removed upstream pass is a build error instead of a runtime one.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pipelines/Pipelines.h"
+
+#include "passes/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+
+namespace distc {
+
+//===----------------------------------------------------------------------===//
+// Stages
+//===----------------------------------------------------------------------===//
+
+void buildDistToDistRuntime(OpPassManager &pm, const PipelineOptions &opts) {
+  // Intentionally empty: the `dist` dialect and its lowering to distruntime
+  // are a later issue. Programs today enter at the distruntime level.
+  (void)pm;
+  (void)opts;
+}
+
+void buildDistRuntimeToIDTR(OpPassManager &pm, const PipelineOptions &opts) {
+  if (opts.optLevel > 0) {
+    // Before lowering: the distruntime canonicalizations make result shapes
+    // static only while the ops still exist, and at the tensor level the
+    // IR is smallest, so every later stage has less to process.
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCSEPass());
+  }
+  // A handle that is never waited on, or a result used before its wait, is a
+  // hang or a data race at run time: diagnose it while the IR still says
+  // which value depends on which handle.
+  pm.addPass(mlir::distc::createCheckDistRuntimeWaits());
+  pm.addPass(mlir::distc::createLowerDistRuntimeToIDTR());
+}
+
+void buildBufferize(OpPassManager &pm, const PipelineOptions &opts) {
+  bufferization::OneShotBufferizePassOptions bufOpts;
+  bufOpts.bufferizeFunctionBoundaries = true;
+  // Identity layouts at function boundaries: a function's memref signature
+  // does not depend on what its callers pass, so separately compiled
+  // modules agree, and no fully dynamic strided layouts reach the runtime.
+  bufOpts.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufOpts));
+  bufferization::buildBufferDeallocationPipeline(pm);
+}
+
+void buildLowerLoops(OpPassManager &pm, const PipelineOptions &opts) {
+  (void)opts;
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  // vector.print of a whole vector only lowers to LLVM after it has been
+  // unrolled to scalar prints; full unrolling also covers transfers.
+  pm.addPass(createConvertVectorToSCFPass(
+      VectorTransferToSCFOptions().enableFullUnroll()));
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+}
+
+void buildLowerToLLVM(OpPassManager &pm, const PipelineOptions &opts) {
+  (void)opts;
+  // Vector first: convert-to-llvm's vector patterns do not cover every
+  // vector op that the dedicated pass handles (e.g. vector.print helpers).
+  pm.addPass(createConvertVectorToLLVMPass());
+  pm.addPass(createConvertToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+void buildDefaultPipeline(OpPassManager &pm, const PipelineOptions &opts) {
+  buildDistToDistRuntime(pm, opts);
+  buildDistRuntimeToIDTR(pm, opts);
+  buildBufferize(pm, opts);
+  buildLowerLoops(pm, opts);
+  buildLowerToLLVM(pm, opts);
+}
+
+//===----------------------------------------------------------------------===//
+// Named pipelines
+//===----------------------------------------------------------------------===//
+
+static const NamedPipeline kNamedPipelines[] = {
+    {"distc-default",
+     "the whole default pipeline: every stage below, in this order",
+     buildDefaultPipeline},
+    {"distc-dist-to-distruntime",
+     "dist dialect -> distruntime (empty: the dist level is not there yet)",
+     buildDistToDistRuntime},
+    {"distc-distruntime-to-idtr",
+     "distruntime ops -> calls into the IDTR runtime, on tensors",
+     buildDistRuntimeToIDTR},
+    {"distc-bufferize",
+     "tensors -> memrefs: one-shot bufferization and buffer deallocation",
+     buildBufferize},
+    {"distc-lower-loops",
+     "linalg, vector transfers/prints, affine, scf -> loops and branches",
+     buildLowerLoops},
+    {"distc-lower-to-llvm", "everything left -> LLVM dialect",
+     buildLowerToLLVM},
+};
+
+llvm::ArrayRef<NamedPipeline> getNamedPipelines() { return kNamedPipelines; }
+
+void printNamedPipelines(llvm::raw_ostream &os, const PipelineOptions &opts) {
+  os << "Named pipelines (at -O" << opts.optLevel << "):\n";
+  for (const NamedPipeline &p : getNamedPipelines()) {
+    os << "  " << p.name << "\n      " << p.description << "\n      ";
+    OpPassManager pm("builtin.module");
+    p.build(pm, opts);
+    if (pm.size() == 0)
+      os << "(no passes)";
+    else {
+      // Pretty form, one pass per line, indented under the name.
+      std::string text;
+      llvm::raw_string_ostream ts(text);
+      pm.printAsTextualPipeline(ts, /*pretty=*/true);
+      llvm::StringRef rest = text;
+      while (!rest.empty()) {
+        auto [line, tail] = rest.split('\n');
+        os << line;
+        if (!tail.empty())
+          os << "\n      ";
+        rest = tail;
+      }
+    }
+    os << "\n";
+  }
+}
+
+namespace {
+/// The textual form of PipelineOptions for the pass registry.
+struct RegisteredPipelineOptions
+    : public PassPipelineOptions<RegisteredPipelineOptions> {
+  Option<unsigned> optLevel{*this, "opt-level",
+                            llvm::cl::desc("optimization level 0..3"),
+                            llvm::cl::init(2)};
+
+  PipelineOptions toPlain() const {
+    PipelineOptions opts;
+    opts.optLevel = optLevel;
+    return opts;
+  }
+};
+} // namespace
+
+void registerDistcPipelines() {
+  for (const NamedPipeline &p : getNamedPipelines()) {
+    StageBuilder build = p.build;
+    PassPipelineRegistration<RegisteredPipelineOptions>(
+        p.name, p.description,
+        [build](OpPassManager &pm, const RegisteredPipelineOptions &o) {
+          build(pm, o.toPlain());
+        });
+  }
+}
+
+} // namespace distc

@@ -1,0 +1,102 @@
+//===- Pipelines.h - distc's named pass pipelines -----------------*- C++ -*-===//
+//
+// The MLIR half of distc: from the input levels distc accepts down to the LLVM
+// dialect. Each stage is one builder function so that
+//   * distc builds the default pipeline from a plain options struct,
+//   * distc-opt runs the very same stages by name (`--distc-bufferize`, ...),
+//   * a lit test can exercise one stage in isolation.
+// The stages, in order (docs/pipelines.md explains each one):
+//
+//   dist-to-distruntime   the `dist` level (empty until the dist dialect lands)
+//   distruntime-to-idtr   distruntime ops -> func.call @_idtr_* on tensors
+//   bufferize             one-shot bufferization + buffer deallocation
+//   lower-loops           linalg/vector/affine/scf -> loops and branches
+//   lower-to-llvm         everything left -> LLVM dialect
+//
+// Nothing here reads command-line state: distc fills PipelineOptions from its
+// CLI, distc-opt from the textual pipeline options.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DISTC_PIPELINES_PIPELINES_H
+#define DISTC_PIPELINES_PIPELINES_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
+namespace mlir {
+class OpPassManager;
+} // namespace mlir
+
+namespace distc {
+
+/// Everything that changes what the pipelines contain. A plain struct: the
+/// driver fills it from its CLI, distc-opt from pipeline options.
+struct PipelineOptions {
+  /// 0..3, as for the whole compiler. At 0 the MLIR pipeline only lowers;
+  /// from 1 on it also runs canonicalize + CSE at the tensor level, before
+  /// distruntime is lowered, where they shrink the IR that every later stage
+  /// sees (and let distruntime's canonicalizations make shapes static).
+  unsigned optLevel = 2;
+};
+
+/// A pipeline stage builder: appends passes to a pass manager anchored on
+/// `builtin.module`.
+using StageBuilder = void (*)(mlir::OpPassManager &pm,
+                              const PipelineOptions &opts);
+
+/// Stage 0: the `dist` dialect level down to distruntime. Empty today: the
+/// dist dialect does not exist yet. Kept so that the issue adding it only
+/// fills this function and the order of the stages never changes.
+void buildDistToDistRuntime(mlir::OpPassManager &pm,
+                            const PipelineOptions &opts);
+
+/// Stage 1: distruntime ops become calls into the IDTR runtime
+/// (`lower-distruntime-to-idtr`). Runs on tensors, before bufferization, so
+/// that bufferization sees the runtime's buffers as ordinary memrefs.
+void buildDistRuntimeToIDTR(mlir::OpPassManager &pm,
+                            const PipelineOptions &opts);
+
+/// Stage 2: tensors to buffers. One-shot bufferization across function
+/// boundaries with identity layouts at function boundaries (so that callers
+/// and callees agree without casts), then buffer deallocation.
+void buildBufferize(mlir::OpPassManager &pm, const PipelineOptions &opts);
+
+/// Stage 3: structured ops to loops and branches: linalg to loops,
+/// vector transfers and prints to scf (fully unrolled), strided metadata,
+/// affine, scf to cf.
+void buildLowerLoops(mlir::OpPassManager &pm, const PipelineOptions &opts);
+
+/// Stage 4: everything that is left to the LLVM dialect.
+void buildLowerToLLVM(mlir::OpPassManager &pm, const PipelineOptions &opts);
+
+/// All stages in order: what `distc` runs when no `--pipeline` is given.
+void buildDefaultPipeline(mlir::OpPassManager &pm, const PipelineOptions &opts);
+
+/// A named pipeline, as listed by `distc --list-pipelines` and registered
+/// with the pass registry as `distc-<name>` for distc-opt.
+struct NamedPipeline {
+  llvm::StringRef name;        // without the `distc-` prefix
+  llvm::StringRef description; // one line
+  StageBuilder build;
+};
+
+/// The named pipelines: every stage plus `default` (all of them).
+llvm::ArrayRef<NamedPipeline> getNamedPipelines();
+
+/// Prints the named pipelines with their descriptions and their passes at
+/// the given options (for `distc --list-pipelines`).
+void printNamedPipelines(llvm::raw_ostream &os, const PipelineOptions &opts);
+
+/// Registers every named pipeline with MLIR's pass registry as
+/// `distc-<name>` with an `opt-level` option, so that
+/// `distc-opt --distc-default` or
+/// `--pass-pipeline='builtin.module(distc-bufferize{opt-level=0})'` work.
+void registerDistcPipelines();
+
+} // namespace distc
+
+#endif // DISTC_PIPELINES_PIPELINES_H

@@ -1,0 +1,13 @@
+// --dump-pipeline prints the MLIR pipeline in use (to stderr), in the form
+// --pipeline accepts, with or without inputs.
+// RUN: %distc --dump-pipeline 2>&1 | FileCheck %s
+// RUN: %distc --dump-pipeline -O0 2>&1 | FileCheck %s --check-prefix=O0
+// RUN: %distc --dump-pipeline --pipeline='cse,func.func(canonicalize)' --emit=mlir %s -o %t.mlir 2>&1 | FileCheck %s --check-prefix=CUSTOM
+
+// CHECK: builtin.module(canonicalize{{.*}},cse,distruntime-check-waits,lower-distruntime-to-idtr,one-shot-bufferize{{.*}},reconcile-unrealized-casts)
+// O0: builtin.module(distruntime-check-waits,lower-distruntime-to-idtr,one-shot-bufferize
+// CUSTOM: builtin.module(cse,func.func(canonicalize{{.*}}))
+
+func.func @main() {
+  return
+}
