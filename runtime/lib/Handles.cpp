@@ -50,8 +50,12 @@ void completeForgottenHandles() {
   for (auto &entry : t.pending)
     warn("handle " + std::to_string(entry.first) + " (" + entry.second->name() +
          ") was never waited on");
+  // Not completed: their outputs may be gone by now (a forgotten handle is
+  // usually a stack array of a returned function), and completing would
+  // write into memory the program reuses. The operations are left to
+  // MPI_Finalize; the buffers they own are deliberately leaked with them.
   for (auto &entry : t.pending)
-    entry.second->complete();
+    entry.second.release();
   t.pending.clear();
 }
 

@@ -23,8 +23,8 @@ int64_t registerOperation(std::unique_ptr<Operation> op);
 // Completes and forgets `handle`. Errors on unknown or already waited handles.
 void waitHandle(int64_t handle);
 
-// At finalisation: warns about every handle never waited on, then completes
-// them (their messages were all posted, so this cannot hang) .
+// At finalisation: warns about every handle never waited on and abandons
+// them (see Handles.cpp for why they are not completed).
 void completeForgottenHandles();
 
 } // namespace idtr

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <iostream>
 
 namespace {
@@ -260,5 +261,19 @@ IDTR_CIFACE_RANKED(1dI32, 1, int32_t)
 IDTR_CIFACE_RANKED(1dI64, 1, int64_t)
 IDTR_CIFACE_RANKED(1dF64, 1, double)
 IDTR_CIFACE_RANKED(1dInd, 1, uint64_t)
+
+// ---- timing ----------------------------------------------------------------------
+
+double rtclock(void) {
+  timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+int64_t _mlir_ciface_nanoTime(void) {
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<int64_t>(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+}
+void printFlops(double flops) { std::fprintf(stderr, "%lf GFLOPS\n", flops / 1.0E9); }
 
 } // extern "C"

@@ -144,6 +144,17 @@ void _mlir_ciface_printMemrefI8(idtr_unranked_memref_t *m);
 void _mlir_ciface_printMemrefInd(idtr_unranked_memref_t *m);
 void _mlir_ciface_printMemrefF16(idtr_unranked_memref_t *m);
 void _mlir_ciface_printMemrefBF16(idtr_unranked_memref_t *m);
+/* Metadata only ("Unranked Memref base@ = ... strides = [...]"). */
+void _mlir_ciface_printMemrefShapeF64(idtr_unranked_memref_t *m);
+void _mlir_ciface_printMemrefShapeF32(idtr_unranked_memref_t *m);
+void _mlir_ciface_printMemrefShapeI64(idtr_unranked_memref_t *m);
+void _mlir_ciface_printMemrefShapeI32(idtr_unranked_memref_t *m);
+void _mlir_ciface_printMemrefShapeI8(idtr_unranked_memref_t *m);
+void _mlir_ciface_printMemrefShapeInd(idtr_unranked_memref_t *m);
+/* Timing helpers that MLIR benchmarks call. */
+double rtclock(void);
+int64_t _mlir_ciface_nanoTime(void);
+void printFlops(double flops);
 
 #ifdef __cplusplus
 }
