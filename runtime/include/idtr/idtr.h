@@ -1,0 +1,163 @@
+/* IDTR: the distributed tensor runtime called by programs that distc compiles.
+ *
+ * C ABI, see docs/runtime.md and shared/design/idtr-abi.md. Every array
+ * argument A(x) is the pair `int64_t rank, void *desc` that MLIR passes for a
+ * `memref<*xT>`: `desc` points to a ranked descriptor
+ *   { T *allocated; T *aligned; int64_t offset; int64_t sizes[rank]; int64_t strides[rank]; }
+ * Shapes, offsets and axes are 1-D `index` (int64_t) descriptors. i1 elements
+ * are stored one byte each. Handle 0 means "already complete".
+ */
+#ifndef IDTR_IDTR_H
+#define IDTR_IDTR_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Reduction codes (IMEX numbering). */
+enum {
+  IDTR_MAX = 0,
+  IDTR_MEAN = 1,
+  IDTR_MIN = 2,
+  IDTR_PROD = 3,
+  IDTR_SUM = 4
+};
+
+/* ---- descriptor helpers for C callers ------------------------------------ */
+
+/* A ranked descriptor type of rank N, e.g. `IDTR_MEMREF(double, 2) d;`. */
+#define IDTR_MEMREF(T, N)                                                      \
+  struct {                                                                     \
+    T *allocated;                                                              \
+    T *aligned;                                                                \
+    int64_t offset;                                                            \
+    int64_t sizes[N];                                                          \
+    int64_t strides[N];                                                        \
+  }
+
+/* The descriptor of a 1-D index array (shapes, offsets, axes). */
+typedef IDTR_MEMREF(int64_t, 1) idtr_index_array_t;
+
+/* Wraps `n` contiguous int64_t values as a 1-D index descriptor. */
+static inline idtr_index_array_t idtr_index_array(int64_t *data, int64_t n) {
+  idtr_index_array_t d;
+  d.allocated = data;
+  d.aligned = data;
+  d.offset = 0;
+  d.sizes[0] = n;
+  d.strides[0] = 1;
+  return d;
+}
+
+/* Fills a contiguous row-major descriptor `desc` (any IDTR_MEMREF of rank
+ * `rank`) for `data` with the given sizes. */
+static inline void idtr_init_contiguous(void *desc, void *data, int64_t rank,
+                                        const int64_t *sizes) {
+  void **ptrs = (void **)desc;
+  int64_t *meta = (int64_t *)(ptrs + 2);
+  int64_t stride = 1;
+  int64_t i;
+  ptrs[0] = data;
+  ptrs[1] = data;
+  meta[0] = 0;
+  for (i = rank - 1; i >= 0; --i) {
+    meta[1 + i] = sizes[i];
+    meta[1 + rank + i] = stride;
+    stride *= sizes[i];
+  }
+}
+
+/* ---- teams ---------------------------------------------------------------- */
+
+int64_t _idtr_nprocs(int64_t team);
+int64_t _idtr_prank(int64_t team);
+
+/* Completes the operation `handle`; 0 is a no-op. */
+void _idtr_wait(int64_t handle);
+
+/* ---- typed entry points --------------------------------------------------- */
+
+#define IDTR_DECLARE_TYPED(SUFFIX)                                             \
+  int64_t _idtr_copy_reshape_##SUFFIX(                                         \
+      int64_t team, int64_t gShapeRank, void *gShape, int64_t lOffsRank,       \
+      void *lOffs, int64_t lPartRank, void *lPart, int64_t ngShapeRank,        \
+      void *ngShape, int64_t nlOffsRank, void *nlOffs, int64_t nlPartRank,     \
+      void *nlPart);                                                           \
+  int64_t _idtr_copy_permute_##SUFFIX(                                         \
+      int64_t team, int64_t gShapeRank, void *gShape, int64_t lOffsRank,       \
+      void *lOffs, int64_t lPartRank, void *lPart, int64_t nlOffsRank,         \
+      void *nlOffs, int64_t nlPartRank, void *nlPart, int64_t axesRank,        \
+      void *axes);                                                             \
+  int64_t _idtr_update_halo_##SUFFIX(                                          \
+      int64_t team, int64_t gShapeRank, void *gShape, int64_t lOffsRank,       \
+      void *lOffs, int64_t lPartRank, void *lPart, int64_t bbOffsRank,         \
+      void *bbOffs, int64_t bbSizesRank, void *bbSizes, int64_t lHaloRank,     \
+      void *lHalo, int64_t rHaloRank, void *rHalo, int64_t key);               \
+  int64_t _idtr_allreduce_##SUFFIX(int64_t team, int64_t inRank, void *in,     \
+                                   int64_t outRank, void *out, int32_t op);    \
+  void _idtr_reduce_all_##SUFFIX(int64_t dataRank, void *data, int32_t op);
+
+IDTR_DECLARE_TYPED(f64)
+IDTR_DECLARE_TYPED(f32)
+IDTR_DECLARE_TYPED(i64)
+IDTR_DECLARE_TYPED(i32)
+IDTR_DECLARE_TYPED(i16)
+IDTR_DECLARE_TYPED(i8)
+IDTR_DECLARE_TYPED(i1)
+
+#undef IDTR_DECLARE_TYPED
+
+/* ---- printing (MLIR runner-utils compatible) ------------------------------ */
+
+void printI64(int64_t i);
+void printU64(uint64_t u);
+void printF32(float f);
+void printF64(double d);
+void printF16(uint16_t bits);
+void printBF16(uint16_t bits);
+void printString(const char *s);
+void printOpen(void);
+void printClose(void);
+void printComma(void);
+void printNewline(void);
+
+void printMemrefF64(int64_t rank, void *desc);
+void printMemrefF32(int64_t rank, void *desc);
+void printMemrefI64(int64_t rank, void *desc);
+void printMemrefI32(int64_t rank, void *desc);
+void printMemrefInd(int64_t rank, void *desc);
+
+/* The `llvm.emit_c_interface` forms take a pointer to {int64_t rank; void *desc}. */
+typedef struct {
+  int64_t rank;
+  void *descriptor;
+} idtr_unranked_memref_t;
+
+void _mlir_ciface_printMemrefF64(idtr_unranked_memref_t *m);
+void _mlir_ciface_printMemrefF32(idtr_unranked_memref_t *m);
+void _mlir_ciface_printMemrefI64(idtr_unranked_memref_t *m);
+void _mlir_ciface_printMemrefI32(idtr_unranked_memref_t *m);
+void _mlir_ciface_printMemrefI16(idtr_unranked_memref_t *m);
+void _mlir_ciface_printMemrefI8(idtr_unranked_memref_t *m);
+void _mlir_ciface_printMemrefInd(idtr_unranked_memref_t *m);
+void _mlir_ciface_printMemrefF16(idtr_unranked_memref_t *m);
+void _mlir_ciface_printMemrefBF16(idtr_unranked_memref_t *m);
+/* Metadata only ("Unranked Memref base@ = ... strides = [...]"). */
+void _mlir_ciface_printMemrefShapeF64(idtr_unranked_memref_t *m);
+void _mlir_ciface_printMemrefShapeF32(idtr_unranked_memref_t *m);
+void _mlir_ciface_printMemrefShapeI64(idtr_unranked_memref_t *m);
+void _mlir_ciface_printMemrefShapeI32(idtr_unranked_memref_t *m);
+void _mlir_ciface_printMemrefShapeI8(idtr_unranked_memref_t *m);
+void _mlir_ciface_printMemrefShapeInd(idtr_unranked_memref_t *m);
+/* Timing helpers that MLIR benchmarks call. */
+double rtclock(void);
+int64_t _mlir_ciface_nanoTime(void);
+void printFlops(double flops);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* IDTR_IDTR_H */

@@ -1,0 +1,133 @@
+#include "Allreduce.h"
+
+#include "Buffer.h"
+#include "Errors.h"
+#include "Mpi.h"
+#include "StridedCopy.h"
+#include "Stats.h"
+#include "Team.h"
+
+#include <algorithm>
+#include <type_traits>
+
+namespace idtr {
+
+namespace {
+
+// i1 is a logical type (numpy's bool: add is "or", multiply is "and").
+template <typename T> MPI_Op mpiOp(int32_t op) {
+  constexpr bool logical = std::is_same<T, bool>::value;
+  switch (op) {
+  case kMax: return logical ? MPI_LOR : MPI_MAX;
+  case kMin: return logical ? MPI_LAND : MPI_MIN;
+  case kSum: return logical ? MPI_LOR : MPI_SUM;
+  case kProd: return logical ? MPI_LAND : MPI_PROD;
+  case kMean:
+    if (logical)
+      fail("allreduce: MEAN is not defined for i1");
+    return MPI_SUM;
+  default:
+    fail("allreduce: unknown reduction code %d (expected MAX=0 MEAN=1 MIN=2 PROD=3 SUM=4)", op);
+  }
+}
+
+// The extent of a view in memory, for alias detection.
+void byteRange(const View &v, const char *&lo, const char *&hi) {
+  int64_t minOff = 0, maxOff = 0;
+  for (int k = 0; k < v.rank(); ++k) {
+    int64_t span = (v.sizes[k] - 1) * v.strides[k];
+    (span < 0 ? minOff : maxOff) += span;
+  }
+  lo = v.data + minOff * static_cast<int64_t>(v.elemSize);
+  hi = v.data + (maxOff + 1) * static_cast<int64_t>(v.elemSize);
+}
+
+View denseView(char *data, const View &like) {
+  View v = like;
+  v.data = data;
+  v.strides = rowMajorStrides(like.sizes);
+  return v;
+}
+
+template <typename T> class Allreduce : public Operation {
+public:
+  Allreduce(const View &out, int32_t op, int teamSize)
+      : out_(out), op_(op), teamSize_(teamSize) {}
+
+  const char *name() const override { return "allreduce"; }
+
+  bool start(Team &team, const View &in) {
+    MPI_Op mop = mpiOp<T>(op_);
+    int64_t count = out_.volume();
+    // Reduce in place in the output when it is dense and cannot clobber the
+    // input before it is read; otherwise in a staging buffer.
+    const char *inLo, *inHi, *outLo, *outHi;
+    byteRange(in, inLo, inHi);
+    byteRange(out_, outLo, outHi);
+    bool disjoint = inHi <= outLo || outHi <= inLo;
+    bool same = in.data == out_.data && in.strides == out_.strides;
+    if (out_.isContiguous() && (disjoint || same || count == 0)) {
+      data_ = reinterpret_cast<T *>(out_.data);
+    } else {
+      staging_ = Buffer(count * sizeof(T));
+      data_ = reinterpret_cast<T *>(staging_.data());
+    }
+    copyView(denseView(reinterpret_cast<char *>(data_), out_), in);
+    constexpr int64_t chunk = int64_t(1) << 28; // elements per MPI call (int counts)
+    for (int64_t done = 0; done < count; done += chunk) {
+      int n = static_cast<int>(std::min(chunk, count - done));
+      requests_.emplace_back();
+      mpi::check(MPI_Iallreduce(MPI_IN_PLACE, data_ + done, n, mpi::datatype<T>(), mop,
+                                team.comm, &requests_.back()),
+                 "MPI_Iallreduce");
+    }
+    return !requests_.empty();
+  }
+
+  void complete() override {
+    mpi::waitAll(requests_);
+    int64_t count = out_.volume();
+    if constexpr (!std::is_same<T, bool>::value) {
+      // Integer MEAN truncates toward zero, like C division.
+      if (op_ == kMean)
+        for (int64_t i = 0; i < count; ++i)
+          data_[i] = static_cast<T>(data_[i] / static_cast<T>(teamSize_));
+    }
+    if (staging_.data())
+      copyView(out_, denseView(staging_.data(), out_));
+  }
+
+private:
+  View out_;
+  int32_t op_;
+  int teamSize_;
+  T *data_ = nullptr;
+  Buffer staging_;
+  std::vector<MPI_Request> requests_;
+};
+
+} // namespace
+
+template <typename T>
+std::unique_ptr<Operation> startAllreduce(Team &team, const View &in, const View &out,
+                                          int32_t op) {
+  if (in.sizes != out.sizes)
+    fail("allreduce: input and output shapes differ (rank %d vs %d)", in.rank(), out.rank());
+  stats().reductions++;
+  auto red = std::make_unique<Allreduce<T>>(out, op, team.size);
+  if (!red->start(team, in)) {
+    red->complete();
+    return nullptr;
+  }
+  return red;
+}
+
+template std::unique_ptr<Operation> startAllreduce<double>(Team &, const View &, const View &, int32_t);
+template std::unique_ptr<Operation> startAllreduce<float>(Team &, const View &, const View &, int32_t);
+template std::unique_ptr<Operation> startAllreduce<int64_t>(Team &, const View &, const View &, int32_t);
+template std::unique_ptr<Operation> startAllreduce<int32_t>(Team &, const View &, const View &, int32_t);
+template std::unique_ptr<Operation> startAllreduce<int16_t>(Team &, const View &, const View &, int32_t);
+template std::unique_ptr<Operation> startAllreduce<int8_t>(Team &, const View &, const View &, int32_t);
+template std::unique_ptr<Operation> startAllreduce<bool>(Team &, const View &, const View &, int32_t);
+
+} // namespace idtr

@@ -1,0 +1,27 @@
+// Element-wise reductions over a team: every rank gets the result.
+#ifndef IDTR_ALLREDUCE_H
+#define IDTR_ALLREDUCE_H
+
+#include "Descriptor.h"
+#include "Handles.h"
+
+#include <cstdint>
+#include <memory>
+
+namespace idtr {
+
+struct Team;
+
+// Reduction codes (IMEX numbering), as in idtr.h.
+enum ReduceOp : int32_t { kMax = 0, kMean = 1, kMin = 2, kProd = 3, kSum = 4 };
+
+// Starts out = reduce(in over all ranks). `in` is read before this returns;
+// `in` and `out` may alias. T is the element type (bool for i1). Returns
+// nullptr if the reduction is already complete.
+template <typename T>
+std::unique_ptr<Operation> startAllreduce(Team &team, const View &in, const View &out,
+                                          int32_t op);
+
+} // namespace idtr
+
+#endif

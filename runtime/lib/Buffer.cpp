@@ -1,0 +1,89 @@
+#include "Buffer.h"
+
+#include <cstdlib>
+#include <new>
+#include <utility>
+
+namespace idtr {
+
+namespace {
+
+// Buffers below this size come straight from malloc (cheap, no mmap).
+constexpr size_t kPoolMinBytes = size_t(1) << 20;
+constexpr int kPoolSlots = 8;
+
+struct Pool {
+  char *data[kPoolSlots] = {};
+  size_t capacity[kPoolSlots] = {};
+
+  // The smallest cached block that fits and is not more than twice too big.
+  char *take(size_t bytes, size_t &cap) {
+    int best = -1;
+    for (int i = 0; i < kPoolSlots; ++i)
+      if (data[i] && capacity[i] >= bytes && capacity[i] <= 2 * bytes &&
+          (best < 0 || capacity[i] < capacity[best]))
+        best = i;
+    if (best < 0)
+      return nullptr;
+    char *p = data[best];
+    cap = capacity[best];
+    data[best] = nullptr;
+    return p;
+  }
+
+  // Keeps the block, evicting the smallest cached one if full.
+  void give(char *p, size_t cap) {
+    int slot = 0;
+    for (int i = 0; i < kPoolSlots; ++i) {
+      if (!data[i]) {
+        slot = i;
+        break;
+      }
+      if (capacity[i] < capacity[slot])
+        slot = i;
+    }
+    std::free(data[slot]);
+    data[slot] = p;
+    capacity[slot] = cap;
+  }
+};
+
+Pool &pool() {
+  static Pool p; // trivially destructible: safe at exit
+  return p;
+}
+
+} // namespace
+
+Buffer::Buffer(size_t bytes) {
+  if (bytes == 0)
+    return;
+  if (bytes >= kPoolMinBytes)
+    data_ = pool().take(bytes, capacity_);
+  if (!data_) {
+    data_ = static_cast<char *>(std::aligned_alloc(64, (bytes + 63) / 64 * 64));
+    capacity_ = bytes;
+    if (!data_)
+      throw std::bad_alloc();
+  }
+}
+
+Buffer::~Buffer() {
+  if (!data_)
+    return;
+  if (capacity_ >= kPoolMinBytes)
+    pool().give(data_, capacity_);
+  else
+    std::free(data_);
+}
+
+Buffer &Buffer::operator=(Buffer &&o) noexcept {
+  if (this != &o) {
+    Buffer tmp(std::move(*this));
+    data_ = std::exchange(o.data_, nullptr);
+    capacity_ = std::exchange(o.capacity_, 0);
+  }
+  return *this;
+}
+
+} // namespace idtr

@@ -1,0 +1,80 @@
+#include "Descriptor.h"
+
+#include "Errors.h"
+
+#include <cstring>
+
+namespace idtr {
+
+namespace {
+// The fixed head of MLIR's StridedMemRefType; sizes and strides follow it.
+struct DescriptorHead {
+  void *allocated;
+  void *aligned;
+  int64_t offset;
+};
+} // namespace
+
+View View::sub(const Shape &offsets, const Shape &subSizes) const {
+  View v;
+  v.elemSize = elemSize;
+  v.sizes = subSizes;
+  v.strides = strides;
+  int64_t off = 0;
+  for (size_t k = 0; k < offsets.size(); ++k)
+    off += offsets[k] * strides[k];
+  v.data = data + off * static_cast<int64_t>(elemSize);
+  return v;
+}
+
+bool View::isContiguous() const {
+  int64_t expected = 1;
+  for (size_t k = sizes.size(); k-- > 0;) {
+    if (sizes[k] == 0)
+      return true;
+    if (sizes[k] != 1 && strides[k] != expected)
+      return false;
+    expected *= sizes[k];
+  }
+  return true;
+}
+
+View viewFromDescriptor(int64_t rank, const void *desc, size_t elemSize,
+                        const char *what) {
+  if (rank < 0 || rank > 64)
+    fail("%s: invalid rank %lld", what, static_cast<long long>(rank));
+  if (!desc)
+    fail("%s: null descriptor", what);
+  DescriptorHead head;
+  std::memcpy(&head, desc, sizeof(head));
+  const char *meta = static_cast<const char *>(desc) + sizeof(head);
+  View v;
+  v.elemSize = elemSize;
+  v.sizes.resize(rank);
+  v.strides.resize(rank);
+  if (rank) {
+    std::memcpy(v.sizes.data(), meta, rank * sizeof(int64_t));
+    std::memcpy(v.strides.data(), meta + rank * sizeof(int64_t), rank * sizeof(int64_t));
+  }
+  for (int64_t s : v.sizes)
+    if (s < 0)
+      fail("%s: negative size in descriptor", what);
+  v.data = static_cast<char *>(head.aligned) +
+           head.offset * static_cast<int64_t>(elemSize);
+  if (!head.aligned && v.volume() != 0)
+    fail("%s: null data pointer", what);
+  return v;
+}
+
+Shape readIndexArray(int64_t rank, const void *desc, const char *what) {
+  if (rank != 1)
+    fail("%s: expected a 1-D index array, got rank %lld", what,
+         static_cast<long long>(rank));
+  View v = viewFromDescriptor(rank, desc, sizeof(int64_t), what);
+  Shape values(v.sizes[0]);
+  for (int64_t i = 0; i < v.sizes[0]; ++i)
+    std::memcpy(&values[i], v.data + i * v.strides[0] * 8, 8);
+  return values;
+}
+
+} // namespace idtr

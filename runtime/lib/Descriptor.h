@@ -1,0 +1,41 @@
+// Type-erased views over MLIR memref descriptors.
+#ifndef IDTR_DESCRIPTOR_H
+#define IDTR_DESCRIPTOR_H
+
+#include "Box.h"
+
+#include <cstddef>
+#include <cstdint>
+
+namespace idtr {
+
+// A strided view: element i is at data + elemSize * sum(i[k] * strides[k]).
+// `data` already includes the descriptor's offset. Copied out of the caller's
+// descriptor, so it stays valid after the call returns (the memory it points
+// to is the caller's business).
+struct View {
+  char *data = nullptr;
+  size_t elemSize = 0;
+  Shape sizes;
+  Shape strides; // in elements, may be anything (even negative or zero)
+
+  int rank() const { return static_cast<int>(sizes.size()); }
+  int64_t volume() const { return idtr::volume(sizes); }
+
+  // The sub-view at `offsets` (relative to this view) with `subSizes`.
+  View sub(const Shape &offsets, const Shape &subSizes) const;
+
+  // Whether the elements form one dense row-major block (also true when empty).
+  bool isContiguous() const;
+};
+
+// Reads the ranked descriptor behind an unranked memref argument.
+View viewFromDescriptor(int64_t rank, const void *desc, size_t elemSize,
+                        const char *what);
+
+// Reads a 1-D index (int64_t) memref: shapes, offsets, axes.
+Shape readIndexArray(int64_t rank, const void *desc, const char *what);
+
+} // namespace idtr
+
+#endif

@@ -1,0 +1,237 @@
+// The extern "C" ABI (idtr.h). Entry points are thin: read and validate the
+// descriptors, describe the request as Geometry, and hand over to the plan
+// and exchange layers. Every exception becomes "idtr: error: ..." + abort.
+#include "idtr/idtr.h"
+
+#include "Allreduce.h"
+#include "Descriptor.h"
+#include "Errors.h"
+#include "Exchange.h"
+#include "Handles.h"
+#include "Mpi.h"
+#include "PlanCache.h"
+#include "Stats.h"
+#include "Team.h"
+
+#include <algorithm>
+#include <numeric>
+#include <string>
+
+namespace idtr {
+namespace {
+
+std::string str(const Shape &v) {
+  std::string s = "[";
+  for (size_t i = 0; i < v.size(); ++i)
+    s += (i ? ", " : "") + std::to_string(v[i]);
+  return s + "]";
+}
+
+void expectLength(const char *op, const char *what, const Shape &v, size_t n,
+                  const char *reference) {
+  if (v.size() != n)
+    fail("%s: %s has %zu entries but %s has rank %zu", op, what, v.size(), reference, n);
+}
+
+Shape identity(size_t n) {
+  Shape axes(n);
+  std::iota(axes.begin(), axes.end(), 0);
+  return axes;
+}
+
+// Common start of every asynchronous entry point.
+struct Call {
+  StatsTimer timer;
+  Call() {
+    ensureMpi();
+    stats().calls++;
+  }
+};
+
+template <typename T>
+int64_t copyReshape(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, int64_t iR,
+                    void *iD, int64_t ngR, void *ngD, int64_t noR, void *noD, int64_t outR,
+                    void *outD) {
+  return guarded([&] {
+    Call call;
+    const char *op = "copy_reshape";
+    Geometry g;
+    g.kind = OpKind::Reshape;
+    g.inShape = readIndexArray(gR, gD, "copy_reshape: gShape");
+    g.outShape = readIndexArray(ngR, ngD, "copy_reshape: ngShape");
+    View in = viewFromDescriptor(iR, iD, sizeof(T), "copy_reshape: lPart");
+    View out = viewFromDescriptor(outR, outD, sizeof(T), "copy_reshape: nlPart");
+    expectLength(op, "gShape", g.inShape, in.rank(), "the local input lPart");
+    expectLength(op, "ngShape", g.outShape, out.rank(), "the local output nlPart");
+    g.input = {readIndexArray(oR, oD, "copy_reshape: lOffs"), in.sizes};
+    expectLength(op, "lOffs", g.input.offsets, in.rank(), "the local input lPart");
+    g.outputs = {{readIndexArray(noR, noD, "copy_reshape: nlOffs"), out.sizes}};
+    expectLength(op, "nlOffs", g.outputs[0].offsets, out.rank(), "the local output nlPart");
+    g.axes = identity(out.rank());
+    Team &t = team(teamId);
+    auto plan = obtainPlan(t, g);
+    return registerOperation(startRedistribution(t, plan, in, {out}));
+  });
+}
+
+template <typename T>
+int64_t copyPermute(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, int64_t iR,
+                    void *iD, int64_t noR, void *noD, int64_t outR, void *outD, int64_t axR,
+                    void *axD) {
+  return guarded([&] {
+    Call call;
+    const char *op = "copy_permute";
+    Geometry g;
+    g.kind = OpKind::Permute;
+    g.inShape = readIndexArray(gR, gD, "copy_permute: gShape");
+    g.axes = readIndexArray(axR, axD, "copy_permute: axes");
+    View in = viewFromDescriptor(iR, iD, sizeof(T), "copy_permute: lPart");
+    View out = viewFromDescriptor(outR, outD, sizeof(T), "copy_permute: nlPart");
+    expectLength(op, "gShape", g.inShape, in.rank(), "the local input lPart");
+    expectLength(op, "axes", g.axes, in.rank(), "the local input lPart");
+    if (!isPermutation(g.axes))
+      fail("copy_permute: axes %s are not a permutation", str(g.axes).c_str());
+    if (out.rank() != in.rank())
+      fail("copy_permute: input has rank %d but output has rank %d", in.rank(), out.rank());
+    g.outShape = permuteToOutput(g.inShape, g.axes);
+    g.input = {readIndexArray(oR, oD, "copy_permute: lOffs"), in.sizes};
+    expectLength(op, "lOffs", g.input.offsets, in.rank(), "the local input lPart");
+    g.outputs = {{readIndexArray(noR, noD, "copy_permute: nlOffs"), out.sizes}};
+    expectLength(op, "nlOffs", g.outputs[0].offsets, out.rank(), "the local output nlPart");
+    Team &t = team(teamId);
+    auto plan = obtainPlan(t, g);
+    return registerOperation(startRedistribution(t, plan, in, {out}));
+  });
+}
+
+template <typename T>
+int64_t updateHalo(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, int64_t iR,
+                   void *iD, int64_t bbOR, void *bbOD, int64_t bbSR, void *bbSD, int64_t lhR,
+                   void *lhD, int64_t rhR, void *rhD, int64_t /*key: the plan cache protocol
+                   identifies repeated calls by their geometry, which is always correct*/) {
+  return guarded([&] {
+    Call call;
+    const char *op = "update_halo";
+    Geometry g;
+    g.kind = OpKind::Halo;
+    g.inShape = readIndexArray(gR, gD, "update_halo: gShape");
+    View in = viewFromDescriptor(iR, iD, sizeof(T), "update_halo: lPart");
+    size_t n = in.rank();
+    if (n == 0)
+      fail("update_halo: arrays must have rank >= 1 (partitioned along dimension 0)");
+    expectLength(op, "gShape", g.inShape, n, "the local part lPart");
+    g.input = {readIndexArray(oR, oD, "update_halo: lOffs"), in.sizes};
+    expectLength(op, "lOffs", g.input.offsets, n, "the local part lPart");
+    Box bb{readIndexArray(bbOR, bbOD, "update_halo: bbOffs"),
+           readIndexArray(bbSR, bbSD, "update_halo: bbSizes")};
+    expectLength(op, "bbOffs", bb.offsets, n, "the local part lPart");
+    expectLength(op, "bbSizes", bb.sizes, n, "the local part lPart");
+    if (!insideShape(bb, g.inShape))
+      fail("update_halo: the box (offsets %s sizes %s) lies outside the array of shape %s",
+           str(bb.offsets).c_str(), str(bb.sizes).c_str(), str(g.inShape).c_str());
+    g.outShape = g.inShape;
+    g.axes = identity(n);
+    // Rows of the box before / after this rank's own rows.
+    int64_t lo = g.input.offsets[0], hi = lo + g.input.sizes[0];
+    int64_t bbLo = bb.offsets[0], bbHi = bbLo + bb.sizes[0];
+    Box left = bb, right = bb;
+    left.sizes[0] = std::max<int64_t>(0, std::min(bbHi, lo) - bbLo);
+    right.offsets[0] = std::max(bbLo, hi);
+    right.sizes[0] = std::max<int64_t>(0, bbHi - right.offsets[0]);
+    right.offsets[0] = std::min(right.offsets[0], g.inShape[0]);
+    View lh = viewFromDescriptor(lhR, lhD, sizeof(T), "update_halo: lHalo");
+    View rh = viewFromDescriptor(rhR, rhD, sizeof(T), "update_halo: rHalo");
+    if (lh.sizes != left.sizes)
+      fail("update_halo: the left halo has sizes %s but the box needs %s",
+           str(lh.sizes).c_str(), str(left.sizes).c_str());
+    if (rh.sizes != right.sizes)
+      fail("update_halo: the right halo has sizes %s but the box needs %s",
+           str(rh.sizes).c_str(), str(right.sizes).c_str());
+    g.outputs = {left, right};
+    Team &t = team(teamId);
+    auto plan = obtainPlan(t, g);
+    return registerOperation(startRedistribution(t, plan, in, {lh, rh}));
+  });
+}
+
+template <typename T>
+int64_t allreduce(int64_t teamId, int64_t inR, void *inD, int64_t outR, void *outD, int32_t op) {
+  return guarded([&] {
+    Call call;
+    View in = viewFromDescriptor(inR, inD, sizeof(T), "allreduce: in");
+    View out = viewFromDescriptor(outR, outD, sizeof(T), "allreduce: out");
+    return registerOperation(startAllreduce<T>(team(teamId), in, out, op));
+  });
+}
+
+template <typename T> void reduceAll(int64_t rank, void *desc, int32_t op) {
+  guarded([&] {
+    Call call;
+    View data = viewFromDescriptor(rank, desc, sizeof(T), "reduce_all: data");
+    if (auto pending = startAllreduce<T>(worldTeam(), data, data, op))
+      pending->complete();
+  });
+}
+
+} // namespace
+} // namespace idtr
+
+using namespace idtr;
+
+extern "C" {
+
+int64_t _idtr_nprocs(int64_t) {
+  return guarded([] {
+    ensureMpi();
+    return static_cast<int64_t>(mpi::size(MPI_COMM_WORLD));
+  });
+}
+
+int64_t _idtr_prank(int64_t) {
+  return guarded([] {
+    ensureMpi();
+    return static_cast<int64_t>(mpi::rank(MPI_COMM_WORLD));
+  });
+}
+
+void _idtr_wait(int64_t handle) {
+  guarded([&] {
+    StatsTimer timer;
+    waitHandle(handle);
+  });
+}
+
+#define IDTR_DEFINE_TYPED(SUFFIX, T)                                                  \
+  int64_t _idtr_copy_reshape_##SUFFIX(int64_t team, int64_t a, void *b, int64_t c,    \
+                                      void *d, int64_t e, void *f, int64_t g, void *h, \
+                                      int64_t i, void *j, int64_t k, void *l) {        \
+    return copyReshape<T>(team, a, b, c, d, e, f, g, h, i, j, k, l);                  \
+  }                                                                                   \
+  int64_t _idtr_copy_permute_##SUFFIX(int64_t team, int64_t a, void *b, int64_t c,    \
+                                      void *d, int64_t e, void *f, int64_t g, void *h, \
+                                      int64_t i, void *j, int64_t k, void *l) {        \
+    return copyPermute<T>(team, a, b, c, d, e, f, g, h, i, j, k, l);                  \
+  }                                                                                   \
+  int64_t _idtr_update_halo_##SUFFIX(int64_t team, int64_t a, void *b, int64_t c,     \
+                                     void *d, int64_t e, void *f, int64_t g, void *h,  \
+                                     int64_t i, void *j, int64_t k, void *l, int64_t m, \
+                                     void *n, int64_t key) {                           \
+    return updateHalo<T>(team, a, b, c, d, e, f, g, h, i, j, k, l, m, n, key);         \
+  }                                                                                   \
+  int64_t _idtr_allreduce_##SUFFIX(int64_t team, int64_t a, void *b, int64_t c,       \
+                                   void *d, int32_t op) {                             \
+    return allreduce<T>(team, a, b, c, d, op);                                        \
+  }                                                                                   \
+  void _idtr_reduce_all_##SUFFIX(int64_t a, void *b, int32_t op) {                     \
+    reduceAll<T>(a, b, op);                                                           \
+  }
+
+IDTR_DEFINE_TYPED(f64, double)
+IDTR_DEFINE_TYPED(f32, float)
+IDTR_DEFINE_TYPED(i64, int64_t)
+IDTR_DEFINE_TYPED(i32, int32_t)
+IDTR_DEFINE_TYPED(i16, int16_t)
+IDTR_DEFINE_TYPED(i8, int8_t)
+IDTR_DEFINE_TYPED(i1, bool)
+
+} // extern "C"

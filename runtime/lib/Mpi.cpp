@@ -1,0 +1,93 @@
+#include "Mpi.h"
+
+#include "Errors.h"
+#include "Stats.h"
+
+#include <cstdint>
+
+namespace idtr {
+namespace mpi {
+
+void check(int rc, const char *what) {
+  if (rc == MPI_SUCCESS)
+    return;
+  char msg[MPI_MAX_ERROR_STRING];
+  int len = 0;
+  MPI_Error_string(rc, msg, &len);
+  fail("%s failed: %.*s", what, len, msg);
+}
+
+int rank(MPI_Comm comm) {
+  int r = 0;
+  check(MPI_Comm_rank(comm, &r), "MPI_Comm_rank");
+  return r;
+}
+
+int size(MPI_Comm comm) {
+  int s = 0;
+  check(MPI_Comm_size(comm, &s), "MPI_Comm_size");
+  return s;
+}
+
+void postSend(std::vector<MPI_Request> &reqs, const char *data, int64_t bytes,
+              int peer, int tag, MPI_Comm comm) {
+  for (int64_t done = 0; done < bytes; done += kMaxMessageBytes) {
+    int n = static_cast<int>(bytes - done < kMaxMessageBytes ? bytes - done : kMaxMessageBytes);
+    reqs.emplace_back();
+    check(MPI_Isend(data + done, n, MPI_BYTE, peer, tag, comm, &reqs.back()), "MPI_Isend");
+    stats().messagesSent++;
+  }
+  stats().bytesSent += bytes;
+}
+
+void postRecv(std::vector<MPI_Request> &reqs, char *data, int64_t bytes,
+              int peer, int tag, MPI_Comm comm) {
+  for (int64_t done = 0; done < bytes; done += kMaxMessageBytes) {
+    int n = static_cast<int>(bytes - done < kMaxMessageBytes ? bytes - done : kMaxMessageBytes);
+    reqs.emplace_back();
+    check(MPI_Irecv(data + done, n, MPI_BYTE, peer, tag, comm, &reqs.back()), "MPI_Irecv");
+    stats().messagesReceived++;
+  }
+  stats().bytesReceived += bytes;
+}
+
+int waitAny(std::vector<MPI_Request> &reqs) {
+  int index = MPI_UNDEFINED;
+  check(MPI_Waitany(static_cast<int>(reqs.size()), reqs.data(), &index, MPI_STATUS_IGNORE),
+        "MPI_Waitany");
+  return index;
+}
+
+void waitAll(std::vector<MPI_Request> &reqs) {
+  if (!reqs.empty())
+    check(MPI_Waitall(static_cast<int>(reqs.size()), reqs.data(), MPI_STATUSES_IGNORE),
+          "MPI_Waitall");
+}
+
+void allreduceMax(int64_t *values, int count, MPI_Comm comm) {
+  check(MPI_Allreduce(MPI_IN_PLACE, values, count, MPI_INT64_T, MPI_MAX, comm),
+        "MPI_Allreduce");
+}
+
+std::vector<int64_t> allgather(const std::vector<int64_t> &mine, MPI_Comm comm) {
+  int P = size(comm);
+  if (static_cast<int64_t>(mine.size()) * P > INT32_MAX)
+    fail("plan metadata too large (%zu values per rank)", mine.size());
+  std::vector<int64_t> all(mine.size() * P);
+  check(MPI_Allgather(mine.data(), static_cast<int>(mine.size()), MPI_INT64_T, all.data(),
+                      static_cast<int>(mine.size()), MPI_INT64_T, comm),
+        "MPI_Allgather");
+  return all;
+}
+
+template <> MPI_Datatype datatype<double>() { return MPI_DOUBLE; }
+template <> MPI_Datatype datatype<float>() { return MPI_FLOAT; }
+template <> MPI_Datatype datatype<int64_t>() { return MPI_INT64_T; }
+template <> MPI_Datatype datatype<int32_t>() { return MPI_INT32_T; }
+template <> MPI_Datatype datatype<int16_t>() { return MPI_INT16_T; }
+template <> MPI_Datatype datatype<int8_t>() { return MPI_INT8_T; }
+// i1 is one byte holding 0 or 1: unsigned, reduced with logical operators.
+template <> MPI_Datatype datatype<bool>() { return MPI_UINT8_T; }
+
+} // namespace mpi
+} // namespace idtr

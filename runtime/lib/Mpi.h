@@ -1,0 +1,52 @@
+// Thin value-returning wrappers over the MPI calls the runtime uses, and the
+// type map from element types to MPI datatypes. No assumption about the
+// representation of MPI handles: they are only stored and passed back.
+#ifndef IDTR_MPI_H
+#define IDTR_MPI_H
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <vector>
+
+namespace idtr {
+namespace mpi {
+
+// Throws Error("<what>: <MPI error string>") unless rc == MPI_SUCCESS.
+void check(int rc, const char *what);
+
+int rank(MPI_Comm comm);
+int size(MPI_Comm comm);
+
+// Largest byte count of one message; bigger transfers are split into chunks
+// (MPI counts are int). Messages between the same pair with the same tag
+// are non-overtaking, so the chunks arrive in order.
+constexpr int64_t kMaxMessageBytes = int64_t(1) << 30;
+
+// Number of chunks a transfer of `bytes` takes.
+inline int64_t chunkCount(int64_t bytes) {
+  return bytes <= 0 ? 0 : (bytes + kMaxMessageBytes - 1) / kMaxMessageBytes;
+}
+
+// Post the chunks of one transfer, appending their requests.
+void postSend(std::vector<MPI_Request> &reqs, const char *data, int64_t bytes,
+              int peer, int tag, MPI_Comm comm);
+void postRecv(std::vector<MPI_Request> &reqs, char *data, int64_t bytes,
+              int peer, int tag, MPI_Comm comm);
+
+// Blocks until one of `reqs` completes; returns its index (MPI_UNDEFINED when
+// none is active).
+int waitAny(std::vector<MPI_Request> &reqs);
+void waitAll(std::vector<MPI_Request> &reqs);
+
+// Small blocking collectives for plan metadata.
+void allreduceMax(int64_t *values, int count, MPI_Comm comm);
+std::vector<int64_t> allgather(const std::vector<int64_t> &mine, MPI_Comm comm);
+
+// Element type -> MPI datatype.
+template <typename T> MPI_Datatype datatype();
+
+} // namespace mpi
+} // namespace idtr
+
+#endif

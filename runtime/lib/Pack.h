@@ -1,0 +1,66 @@
+// Packers: move the pieces of a plan between strided views and contiguous
+// message buffers. Stateless functions driven by plain-data pieces.
+//
+// Two kinds of piece exist:
+//  - BoxPiece (permute, halo): a box of the input array. The message holds it
+//    in the OUTPUT's dimension order, so the sender transposes while packing
+//    and the receiver copies contiguous runs (or receives in place).
+//  - RunPiece (reshape): a run of consecutive global row-major positions,
+//    identified by its position in the sender's and the receiver's box order.
+#ifndef IDTR_PACK_H
+#define IDTR_PACK_H
+
+#include "Box.h"
+#include "Descriptor.h"
+
+#include <vector>
+
+namespace idtr {
+
+struct BoxPiece {
+  int target;  // which output of the receiver (halo: 0 left, 1 right)
+  Box source;  // in global input coordinates
+};
+
+struct RunPiece {
+  int64_t srcPos; // position in the sender's input box (its row-major order)
+  int64_t dstPos; // position in the receiver's output box
+  int64_t length;
+};
+
+// How the message content maps onto arrays: the input box and the output
+// boxes of this rank, and the permutation (identity for halo and reshape).
+struct PieceFrame {
+  Box input;               // this rank's input box
+  std::vector<Box> outputs; // this rank's output boxes
+  Shape axes;              // output dim i = input dim axes[i]
+};
+
+// Elements of a list of box pieces.
+int64_t pieceElements(const std::vector<BoxPiece> &pieces);
+int64_t pieceElements(const std::vector<RunPiece> &pieces);
+
+// Input view -> message buffer (sender side).
+void packBoxes(const std::vector<BoxPiece> &pieces, const PieceFrame &frame,
+               const View &input, char *buffer);
+// Message buffer -> output views (receiver side; `frame` is the receiver's).
+void unpackBoxes(const std::vector<BoxPiece> &pieces, const PieceFrame &frame,
+                 const std::vector<View> &outputs, const char *buffer);
+// Input view -> output views directly (the rank's own overlap).
+void copyBoxesLocal(const std::vector<BoxPiece> &pieces, const PieceFrame &frame,
+                    const View &input, const std::vector<View> &outputs);
+// If the pieces land in one dense region of the outputs, returns its address
+// (so the message can be received in place), else nullptr.
+char *denseTarget(const std::vector<BoxPiece> &pieces, const PieceFrame &frame,
+                  const std::vector<View> &outputs);
+
+void packRuns(const std::vector<RunPiece> &pieces, const View &input, char *buffer);
+void unpackRuns(const std::vector<RunPiece> &pieces, const View &output,
+                const char *buffer);
+void copyRunsLocal(const std::vector<RunPiece> &pieces, const View &input,
+                   const View &output);
+char *denseTarget(const std::vector<RunPiece> &pieces, const View &output);
+
+} // namespace idtr
+
+#endif

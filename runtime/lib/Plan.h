@@ -1,0 +1,62 @@
+// Plans: who sends what to whom for one redistribution, computed from the
+// geometry of every rank (exchanged once, then cached). Building a plan is a
+// pure function of that geometry, so it is unit-testable without MPI.
+#ifndef IDTR_PLAN_H
+#define IDTR_PLAN_H
+
+#include "Box.h"
+#include "Pack.h"
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace idtr {
+
+enum class OpKind : int64_t { Reshape = 1, Permute = 2, Halo = 3 };
+
+const char *opName(OpKind kind);
+
+// What one rank asks of a redistribution.
+struct Geometry {
+  OpKind kind = OpKind::Permute;
+  Shape inShape;            // global input shape
+  Box input;                // this rank's part of the input
+  Shape outShape;           // global output shape
+  Shape axes;               // output dim i is input dim axes[i] (identity unless permute)
+  std::vector<Box> outputs; // boxes of the output this rank receives
+
+  // Flat encoding: the cache key and the record exchanged between ranks.
+  std::vector<int64_t> encode() const;
+  static Geometry decode(const int64_t *data, int64_t length);
+};
+
+// The messages with one peer (or the local copy when peer == own rank).
+struct Transfer {
+  int peer = -1;
+  int64_t elements = 0;
+  std::vector<BoxPiece> boxes; // permute / halo
+  std::vector<RunPiece> runs;  // reshape
+};
+
+struct Plan {
+  int64_t id = -1;
+  OpKind kind = OpKind::Permute;
+  PieceFrame frame;             // this rank's boxes
+  std::vector<Transfer> sends;  // to other ranks, ascending peer
+  std::vector<Transfer> recvs;  // from other ranks, ascending peer
+  Transfer local;               // own input -> own outputs
+  int64_t sendElements = 0;
+  int64_t recvElements = 0;
+};
+
+// Builds the plan of rank `me` from the geometry of all ranks. Validates the
+// geometry (same global shapes on all ranks, boxes inside the arrays, input
+// boxes disjoint, every requested element owned by some rank) and throws
+// Error otherwise. Work: O(P) box operations, plus, for reshape, the number
+// of runs of this rank's boxes times P.
+std::shared_ptr<Plan> buildPlan(const std::vector<Geometry> &all, int me, int64_t id);
+
+} // namespace idtr
+
+#endif

@@ -1,0 +1,266 @@
+#include "Plan.h"
+
+#include "Errors.h"
+
+#include <string>
+
+namespace idtr {
+
+const char *opName(OpKind kind) {
+  switch (kind) {
+  case OpKind::Reshape: return "copy_reshape";
+  case OpKind::Permute: return "copy_permute";
+  case OpKind::Halo: return "update_halo";
+  }
+  return "?";
+}
+
+// ---- encoding ---------------------------------------------------------------
+
+namespace {
+void put(std::vector<int64_t> &out, const Shape &v) {
+  out.push_back(static_cast<int64_t>(v.size()));
+  out.insert(out.end(), v.begin(), v.end());
+}
+
+struct Reader {
+  const int64_t *p, *end;
+  int64_t next() {
+    if (p >= end)
+      fail("corrupt geometry record");
+    return *p++;
+  }
+  Shape shape() {
+    int64_t n = next();
+    if (n < 0 || n > end - p)
+      fail("corrupt geometry record");
+    Shape v(p, p + n);
+    p += n;
+    return v;
+  }
+};
+
+std::string str(const Shape &v) {
+  std::string s = "[";
+  for (size_t i = 0; i < v.size(); ++i)
+    s += (i ? ", " : "") + std::to_string(v[i]);
+  return s + "]";
+}
+
+std::string str(const Box &b) { return "offsets " + str(b.offsets) + " sizes " + str(b.sizes); }
+} // namespace
+
+std::vector<int64_t> Geometry::encode() const {
+  std::vector<int64_t> out;
+  out.push_back(static_cast<int64_t>(kind));
+  put(out, inShape);
+  put(out, input.offsets);
+  put(out, input.sizes);
+  put(out, outShape);
+  put(out, axes);
+  out.push_back(static_cast<int64_t>(outputs.size()));
+  for (const Box &b : outputs) {
+    put(out, b.offsets);
+    put(out, b.sizes);
+  }
+  return out;
+}
+
+Geometry Geometry::decode(const int64_t *data, int64_t length) {
+  Reader r{data, data + length};
+  Geometry g;
+  g.kind = static_cast<OpKind>(r.next());
+  g.inShape = r.shape();
+  g.input.offsets = r.shape();
+  g.input.sizes = r.shape();
+  g.outShape = r.shape();
+  g.axes = r.shape();
+  int64_t n = r.next();
+  if (n < 0 || n > length)
+    fail("corrupt geometry record");
+  g.outputs.resize(n);
+  for (Box &b : g.outputs) {
+    b.offsets = r.shape();
+    b.sizes = r.shape();
+  }
+  return g;
+}
+
+// ---- validation -------------------------------------------------------------
+
+namespace {
+
+void validate(const std::vector<Geometry> &all, int me) {
+  const Geometry &mine = all[me];
+  for (size_t r = 0; r < all.size(); ++r) {
+    const Geometry &g = all[r];
+    if (g.kind != mine.kind)
+      fail("ranks call different operations: rank %zu calls %s, rank %d calls %s",
+           r, opName(g.kind), me, opName(mine.kind));
+    if (g.inShape != mine.inShape)
+      fail("%s: ranks disagree on the global shape: rank %zu has %s, rank %d has %s",
+           opName(mine.kind), r, str(g.inShape).c_str(), me, str(mine.inShape).c_str());
+    if (g.outShape != mine.outShape || g.axes != mine.axes)
+      fail("%s: ranks disagree on the output shape or axes: rank %zu has %s axes %s, "
+           "rank %d has %s axes %s",
+           opName(mine.kind), r, str(g.outShape).c_str(), str(g.axes).c_str(), me,
+           str(mine.outShape).c_str(), str(mine.axes).c_str());
+    if (!insideShape(g.input, g.inShape))
+      fail("%s: the input box of rank %zu (%s) lies outside the array of shape %s",
+           opName(mine.kind), r, str(g.input).c_str(), str(g.inShape).c_str());
+    for (const Box &b : g.outputs)
+      if (!insideShape(b, g.outShape))
+        fail("%s: an output box of rank %zu (%s) lies outside the array of shape %s",
+             opName(mine.kind), r, str(b).c_str(), str(g.outShape).c_str());
+    // Each rank checks its own box against all others: together all pairs.
+    if (static_cast<int>(r) != me && !intersect(g.input, mine.input).empty())
+      fail("%s: the input boxes of ranks %d (%s) and %zu (%s) overlap", opName(mine.kind),
+           me, str(mine.input).c_str(), r, str(g.input).c_str());
+  }
+}
+
+void checkCovered(OpKind kind, const Box &box, int64_t received) {
+  if (received != box.volume())
+    fail("%s: %lld of the %lld requested elements (output box %s) are owned by no rank",
+         opName(kind), static_cast<long long>(box.volume() - received),
+         static_cast<long long>(box.volume()), str(box).c_str());
+}
+
+Transfer &transferWith(Plan &plan, std::vector<Transfer> &list, int peer, int me) {
+  if (peer == me) {
+    plan.local.peer = me;
+    return plan.local;
+  }
+  if (list.empty() || list.back().peer != peer) {
+    list.emplace_back();
+    list.back().peer = peer;
+  }
+  return list.back();
+}
+
+// Permute and halo: intersections of boxes, one piece per (peer, output box).
+void planBoxes(const std::vector<Geometry> &all, int me, Plan &plan) {
+  const Geometry &mine = all[me];
+  int P = static_cast<int>(all.size());
+  std::vector<int64_t> received(mine.outputs.size(), 0);
+  for (int s = 0; s < P; ++s) {
+    for (size_t k = 0; k < mine.outputs.size(); ++k) {
+      Box part = intersect(permutePreimage(mine.outputs[k], mine.axes), all[s].input);
+      if (part.empty())
+        continue;
+      Transfer &t = transferWith(plan, plan.recvs, s, me);
+      t.boxes.push_back({static_cast<int>(k), part});
+      t.elements += part.volume();
+      received[k] += part.volume();
+    }
+  }
+  for (size_t k = 0; k < mine.outputs.size(); ++k)
+    checkCovered(mine.kind, mine.outputs[k], received[k]);
+  for (int r = 0; r < P; ++r) {
+    if (r == me)
+      continue;
+    for (size_t k = 0; k < all[r].outputs.size(); ++k) {
+      Box part = intersect(permutePreimage(all[r].outputs[k], mine.axes), mine.input);
+      if (part.empty())
+        continue;
+      Transfer &t = transferWith(plan, plan.sends, r, me);
+      t.boxes.push_back({static_cast<int>(k), part});
+      t.elements += part.volume();
+    }
+  }
+}
+
+void appendPiece(std::vector<RunPiece> &list, RunPiece p) {
+  if (!list.empty()) {
+    RunPiece &b = list.back();
+    if (b.srcPos + b.length == p.srcPos && b.dstPos + b.length == p.dstPos) {
+      b.length += p.length;
+      return;
+    }
+  }
+  list.push_back(p);
+}
+
+// Reshape: the flat row-major order is shared by input and output, so the
+// data a pair of ranks exchanges is the intersection of their flat runs.
+void planRuns(const std::vector<Geometry> &all, int me, Plan &plan) {
+  const Geometry &mine = all[me];
+  int P = static_cast<int>(all.size());
+  const Box &myOut = mine.outputs[0];
+  std::vector<FlatRun> parts;
+  int64_t received = 0;
+  // Receives: my output runs, cut by every sender's input box. Transfers are
+  // filled in run order, not peer order: collect them per peer first.
+  std::vector<Transfer> fromPeer(P);
+  for (const FlatRun &run : boxRuns(mine.outShape, myOut)) {
+    for (int s = 0; s < P; ++s) {
+      parts.clear();
+      appendRangeBoxRuns(mine.inShape, all[s].input, run.start, run.start + run.length, parts);
+      Transfer &t = fromPeer[s];
+      for (const FlatRun &f : parts) {
+        appendPiece(t.runs, {flatToBoxLinear(f.start, mine.inShape, all[s].input),
+                             flatToBoxLinear(f.start, mine.outShape, myOut), f.length});
+        t.elements += f.length;
+        received += f.length;
+      }
+    }
+  }
+  checkCovered(mine.kind, myOut, received);
+  for (int s = 0; s < P; ++s) {
+    fromPeer[s].peer = s;
+    if (s == me)
+      plan.local = std::move(fromPeer[s]);
+    else if (fromPeer[s].elements)
+      plan.recvs.push_back(std::move(fromPeer[s]));
+  }
+  // Sends: my input runs, cut by every receiver's output box.
+  std::vector<Transfer> byPeer(P);
+  for (const FlatRun &run : boxRuns(mine.inShape, mine.input)) {
+    for (int r = 0; r < P; ++r) {
+      if (r == me)
+        continue;
+      parts.clear();
+      appendRangeBoxRuns(mine.outShape, all[r].outputs[0], run.start, run.start + run.length, parts);
+      for (const FlatRun &f : parts) {
+        appendPiece(byPeer[r].runs, {flatToBoxLinear(f.start, mine.inShape, mine.input),
+                                     flatToBoxLinear(f.start, mine.outShape, all[r].outputs[0]),
+                                     f.length});
+        byPeer[r].elements += f.length;
+      }
+    }
+  }
+  for (int r = 0; r < P; ++r)
+    if (byPeer[r].elements) {
+      byPeer[r].peer = r;
+      plan.sends.push_back(std::move(byPeer[r]));
+    }
+}
+
+} // namespace
+
+std::shared_ptr<Plan> buildPlan(const std::vector<Geometry> &all, int me, int64_t id) {
+  validate(all, me);
+  const Geometry &mine = all[me];
+  auto plan = std::make_shared<Plan>();
+  plan->id = id;
+  plan->kind = mine.kind;
+  plan->frame = {mine.input, mine.outputs, mine.axes};
+  plan->local.peer = me;
+  if (mine.kind == OpKind::Reshape) {
+    if (volume(mine.inShape) != volume(mine.outShape))
+      fail("copy_reshape: the global shapes %s and %s have different element counts",
+           str(mine.inShape).c_str(), str(mine.outShape).c_str());
+    if (mine.outputs.size() != 1)
+      fail("copy_reshape: expected one output box");
+    planRuns(all, me, *plan);
+  } else {
+    planBoxes(all, me, *plan);
+  }
+  for (const Transfer &t : plan->sends)
+    plan->sendElements += t.elements;
+  for (const Transfer &t : plan->recvs)
+    plan->recvElements += t.elements;
+  return plan;
+}
+
+} // namespace idtr

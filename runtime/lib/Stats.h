@@ -1,0 +1,44 @@
+// IDTR_STATS=1 counters, printed once per rank at finalisation:
+// idtr-stats: rank R calls=N waits=N messages_sent=N bytes_sent=N
+//   messages_received=N bytes_received=N bytes_local=N metadata_collectives=N
+//   plan_builds=N plan_hits=N reductions=N runtime_seconds=S
+#ifndef IDTR_STATS_H
+#define IDTR_STATS_H
+
+#include <cstdint>
+
+namespace idtr {
+
+struct Stats {
+  int64_t calls = 0;               // entry-point calls that start an operation
+  int64_t waits = 0;
+  int64_t messagesSent = 0;        // MPI point-to-point messages (chunks count)
+  int64_t bytesSent = 0;
+  int64_t messagesReceived = 0;
+  int64_t bytesReceived = 0;
+  int64_t bytesLocal = 0;          // copied locally instead of sent to self
+  int64_t metadataCollectives = 0; // plan agreement / geometry exchange
+  int64_t planBuilds = 0;
+  int64_t planHits = 0;
+  int64_t reductions = 0;          // allreduce / reduce_all calls
+  double runtimeSeconds = 0;       // time spent inside runtime entry points
+};
+
+Stats &stats();
+bool statsEnabled();
+// Prints the line if IDTR_STATS is set to a non-zero value.
+void printStats(int rank);
+
+// Adds the time between construction and destruction to runtimeSeconds.
+class StatsTimer {
+public:
+  StatsTimer();
+  ~StatsTimer();
+
+private:
+  double start_;
+};
+
+} // namespace idtr
+
+#endif

@@ -1,0 +1,143 @@
+#include "StridedCopy.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+namespace idtr {
+
+namespace {
+
+struct Dim {
+  int64_t size;
+  int64_t dstStride;
+  int64_t srcStride;
+};
+
+// Drops unit dimensions, orders the rest by decreasing destination stride
+// (so the innermost loop writes with the smallest stride) and merges
+// neighbours that are contiguous on both sides. Returns false if empty.
+bool normalize(const int64_t *dstStrides, const int64_t *srcStrides,
+               const int64_t *sizes, int rank, std::vector<Dim> &dims) {
+  dims.clear();
+  for (int k = 0; k < rank; ++k) {
+    if (sizes[k] == 0)
+      return false;
+    if (sizes[k] != 1)
+      dims.push_back({sizes[k], dstStrides[k], srcStrides[k]});
+  }
+  // Insertion sort: stable, and ranks are tiny.
+  for (size_t i = 1; i < dims.size(); ++i)
+    for (size_t j = i; j > 0 && std::llabs(dims[j - 1].dstStride) < std::llabs(dims[j].dstStride); --j)
+      std::swap(dims[j - 1], dims[j]);
+  std::vector<Dim> merged;
+  for (const Dim &d : dims) {
+    if (!merged.empty()) {
+      Dim &outer = merged.back();
+      if (outer.dstStride == d.dstStride * d.size &&
+          outer.srcStride == d.srcStride * d.size) {
+        outer = {outer.size * d.size, d.dstStride, d.srcStride};
+        continue;
+      }
+    }
+    merged.push_back(d);
+  }
+  dims.swap(merged);
+  return true;
+}
+
+template <typename E>
+void stridedRow(char *dst, int64_t ds, const char *src, int64_t ss, int64_t n) {
+  E *d = reinterpret_cast<E *>(dst);
+  const E *s = reinterpret_cast<const E *>(src);
+  for (int64_t i = 0; i < n; ++i)
+    d[i * ds] = s[i * ss];
+}
+
+// One innermost row with arbitrary strides; memcpy when both are dense.
+void copyRow(size_t es, char *dst, int64_t ds, const char *src, int64_t ss,
+             int64_t n) {
+  if (ds == 1 && ss == 1) {
+    std::memcpy(dst, src, n * es);
+    return;
+  }
+  switch (es) {
+  case 1: return stridedRow<uint8_t>(dst, ds, src, ss, n);
+  case 2: return stridedRow<uint16_t>(dst, ds, src, ss, n);
+  case 4: return stridedRow<uint32_t>(dst, ds, src, ss, n);
+  case 8: return stridedRow<uint64_t>(dst, ds, src, ss, n);
+  default:
+    for (int64_t i = 0; i < n; ++i)
+      std::memcpy(dst + i * ds * es, src + i * ss * es, es);
+  }
+}
+
+// Calls body(dstOffset, srcOffset) (in elements) for every index of `outer`.
+template <typename F>
+void forEachOuter(const std::vector<Dim> &outer, F &&body) {
+  int n = static_cast<int>(outer.size());
+  std::vector<int64_t> idx(n, 0);
+  int64_t doff = 0, soff = 0;
+  while (true) {
+    body(doff, soff);
+    int k = n - 1;
+    for (; k >= 0; --k) {
+      doff += outer[k].dstStride;
+      soff += outer[k].srcStride;
+      if (++idx[k] < outer[k].size)
+        break;
+      doff -= outer[k].dstStride * outer[k].size;
+      soff -= outer[k].srcStride * outer[k].size;
+      idx[k] = 0;
+    }
+    if (k < 0)
+      return;
+  }
+}
+
+} // namespace
+
+void copyStrided(size_t es, char *dst, const int64_t *dstStrides,
+                 const char *src, const int64_t *srcStrides,
+                 const int64_t *sizes, int rank) {
+  std::vector<Dim> dims;
+  if (!normalize(dstStrides, srcStrides, sizes, rank, dims))
+    return;
+  if (dst == src && std::equal(dstStrides, dstStrides + rank, srcStrides))
+    return;
+  if (dims.empty()) {
+    std::memcpy(dst, src, es);
+    return;
+  }
+  Dim inner = dims.back();
+  dims.pop_back();
+  const int64_t e = static_cast<int64_t>(es);
+
+  // A transposition: destination dense along `inner`, source dense along
+  // another dimension. Hand both to the 2-D kernel.
+  if (inner.dstStride == 1 && inner.srcStride != 1) {
+    auto srcDense = std::find_if(dims.begin(), dims.end(),
+                                 [](const Dim &d) { return d.srcStride == 1; });
+    if (srcDense != dims.end()) {
+      Dim across = *srcDense;
+      dims.erase(srcDense);
+      forEachOuter(dims, [&](int64_t doff, int64_t soff) {
+        transpose2D(es, dst + doff * e, across.dstStride, src + soff * e,
+                    inner.srcStride, across.size, inner.size);
+      });
+      return;
+    }
+  }
+  forEachOuter(dims, [&](int64_t doff, int64_t soff) {
+    copyRow(es, dst + doff * e, inner.dstStride, src + soff * e,
+            inner.srcStride, inner.size);
+  });
+}
+
+void copyView(const View &dst, const View &src) {
+  copyStrided(dst.elemSize, dst.data, dst.strides.data(), src.data,
+              src.strides.data(), dst.sizes.data(), dst.rank());
+}
+
+} // namespace idtr

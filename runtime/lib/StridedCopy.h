@@ -1,0 +1,35 @@
+// The one local data-movement engine: copies a box of elements between two
+// strided layouts. Runs that are contiguous on both sides become memcpy; when
+// the innermost dimensions differ (a transposition) it uses the cache-blocked
+// 2-D transpose kernels of Transpose.cpp; anything else is an element loop.
+#ifndef IDTR_STRIDEDCOPY_H
+#define IDTR_STRIDEDCOPY_H
+
+#include "Descriptor.h"
+
+#include <cstddef>
+#include <cstdint>
+
+namespace idtr {
+
+// dst[i] = src[i] for every index i < sizes (strides in elements). The two
+// regions must not overlap (unless they are identical, which is a no-op).
+void copyStrided(size_t elemSize, char *dst, const int64_t *dstStrides,
+                 const char *src, const int64_t *srcStrides,
+                 const int64_t *sizes, int rank);
+
+// dst = src for views of equal sizes.
+void copyView(const View &dst, const View &src);
+
+// Out-of-place 2-D transpose: B[r][c] = A[c][r] for r < rows, c < cols, where
+// B[r][c] is at dst + (r * dstStride + c) * elemSize and A[c][r] at
+// src + (c * srcStride + r) * elemSize.
+void transpose2D(size_t elemSize, char *dst, int64_t dstStride, const char *src,
+                 int64_t srcStride, int64_t rows, int64_t cols);
+
+// Which 8-byte transpose kernel runs ("avx2" or "scalar"); for benchmarks.
+const char *transposeKernelName();
+
+} // namespace idtr
+
+#endif

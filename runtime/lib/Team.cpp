@@ -1,0 +1,107 @@
+#include "Team.h"
+
+#include "Errors.h"
+#include "Handles.h"
+#include "Mpi.h"
+#include "Stats.h"
+
+#include <cstdlib>
+#include <map>
+#include <memory>
+
+namespace idtr {
+
+namespace {
+
+struct Runtime {
+  std::map<int64_t, std::unique_ptr<Team>> teams;
+  std::unique_ptr<Team> world;
+  bool initializedMpi = false; // we called MPI_Init, so we finalise
+  bool shutDown = false;
+};
+
+Runtime &runtime() {
+  static Runtime *r = new Runtime; // never destroyed: needed until MPI_Finalize
+  return *r;
+}
+
+// Runs at the start of MPI_Finalize (attribute on MPI_COMM_SELF), whoever
+// calls it: report forgotten handles, print statistics.
+int onFinalize(MPI_Comm, int, void *, void *) {
+  Runtime &rt = runtime();
+  if (rt.shutDown)
+    return MPI_SUCCESS;
+  rt.shutDown = true;
+  try {
+    completeForgottenHandles();
+  } catch (const std::exception &e) {
+    abortWithError(e.what());
+  }
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  printStats(rank);
+  return MPI_SUCCESS;
+}
+
+void finalizeAtExit() {
+  int fin = 0;
+  MPI_Finalized(&fin);
+  if (!fin)
+    MPI_Finalize();
+}
+
+std::unique_ptr<Team> makeTeam(int64_t id) {
+  auto t = std::make_unique<Team>();
+  t->id = id;
+  mpi::check(MPI_Comm_dup(MPI_COMM_WORLD, &t->comm), "MPI_Comm_dup");
+  // Errors come back to us and take the documented error path.
+  MPI_Comm_set_errhandler(t->comm, MPI_ERRORS_RETURN);
+  t->rank = mpi::rank(t->comm);
+  t->size = mpi::size(t->comm);
+  return t;
+}
+
+} // namespace
+
+void ensureMpi() {
+  static bool ready = false;
+  if (ready)
+    return;
+  int init = 0, fin = 0;
+  MPI_Initialized(&init);
+  MPI_Finalized(&fin);
+  if (fin)
+    fail("MPI was finalised before an idtr call");
+  if (!init) {
+    int provided = 0;
+    // The runtime calls MPI from the calling thread only.
+    mpi::check(MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided),
+               "MPI_Init_thread");
+    runtime().initializedMpi = true;
+    std::atexit(finalizeAtExit);
+  }
+  int keyval = MPI_KEYVAL_INVALID;
+  mpi::check(MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, onFinalize, &keyval, nullptr),
+             "MPI_Comm_create_keyval");
+  mpi::check(MPI_Comm_set_attr(MPI_COMM_SELF, keyval, nullptr), "MPI_Comm_set_attr");
+  ready = true;
+}
+
+Team &team(int64_t id) {
+  ensureMpi();
+  Runtime &rt = runtime();
+  auto it = rt.teams.find(id);
+  if (it == rt.teams.end())
+    it = rt.teams.emplace(id, makeTeam(id)).first;
+  return *it->second;
+}
+
+Team &worldTeam() {
+  ensureMpi();
+  Runtime &rt = runtime();
+  if (!rt.world)
+    rt.world = makeTeam(-1);
+  return *rt.world;
+}
+
+} // namespace idtr

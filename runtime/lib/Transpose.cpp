@@ -1,0 +1,143 @@
+// Local 2-D transposition kernels (B[r][c] = A[c][r]).
+//
+// Why blocking matters here: with a row stride of 8192 doubles (64 KiB) every
+// row of a column maps to the same L1/L2 cache sets, so a naive column walk
+// misses on every element and a large scalar block thrashes the sets. The
+// kernels therefore walk small blocks (a few cache lines per side) made of
+// 4x4 register tiles, and stream the output with non-temporal stores when it
+// is much larger than the caches (it will not be read back soon, and NT
+// stores skip the read-for-ownership of every destination line).
+#include "StridedCopy.h"
+
+#include <cstdint>
+#include <cstring>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#define IDTR_HAVE_X86 1
+#endif
+
+namespace idtr {
+
+namespace {
+
+// Blocks of kBlockRows x kBlockCols elements; measured in runtime/bench.
+constexpr int64_t kBlockRows = 16;
+constexpr int64_t kBlockCols = 16;
+// Outputs larger than this are streamed with non-temporal stores.
+constexpr int64_t kStreamBytes = int64_t(4) << 20;
+
+template <typename E>
+void transposeScalar(E *B, int64_t ldb, const E *A, int64_t lda, int64_t rows,
+                     int64_t cols) {
+  constexpr int64_t blk = 64 / sizeof(E) < 8 ? 8 : 64 / sizeof(E);
+  for (int64_t r0 = 0; r0 < rows; r0 += blk) {
+    int64_t r1 = r0 + blk < rows ? r0 + blk : rows;
+    for (int64_t c0 = 0; c0 < cols; c0 += blk) {
+      int64_t c1 = c0 + blk < cols ? c0 + blk : cols;
+      for (int64_t r = r0; r < r1; ++r)
+        for (int64_t c = c0; c < c1; ++c)
+          B[r * ldb + c] = A[c * lda + r];
+    }
+  }
+}
+
+#ifdef IDTR_HAVE_X86
+__attribute__((target("avx2"))) inline void
+tile4x4(double *B, int64_t ldb, const double *A, int64_t lda, bool stream) {
+  __m256d a0 = _mm256_loadu_pd(A);
+  __m256d a1 = _mm256_loadu_pd(A + lda);
+  __m256d a2 = _mm256_loadu_pd(A + 2 * lda);
+  __m256d a3 = _mm256_loadu_pd(A + 3 * lda);
+  __m256d t0 = _mm256_unpacklo_pd(a0, a1);
+  __m256d t1 = _mm256_unpackhi_pd(a0, a1);
+  __m256d t2 = _mm256_unpacklo_pd(a2, a3);
+  __m256d t3 = _mm256_unpackhi_pd(a2, a3);
+  __m256d b0 = _mm256_permute2f128_pd(t0, t2, 0x20);
+  __m256d b1 = _mm256_permute2f128_pd(t1, t3, 0x20);
+  __m256d b2 = _mm256_permute2f128_pd(t0, t2, 0x31);
+  __m256d b3 = _mm256_permute2f128_pd(t1, t3, 0x31);
+  if (stream) {
+    _mm256_stream_pd(B, b0);
+    _mm256_stream_pd(B + ldb, b1);
+    _mm256_stream_pd(B + 2 * ldb, b2);
+    _mm256_stream_pd(B + 3 * ldb, b3);
+  } else {
+    _mm256_storeu_pd(B, b0);
+    _mm256_storeu_pd(B + ldb, b1);
+    _mm256_storeu_pd(B + 2 * ldb, b2);
+    _mm256_storeu_pd(B + 3 * ldb, b3);
+  }
+}
+
+__attribute__((target("avx2"))) void
+transpose8Avx2(double *B, int64_t ldb, const double *A, int64_t lda,
+               int64_t rows, int64_t cols) {
+  // Streaming needs 32-byte aligned destinations for every 4x4 tile.
+  bool stream = rows * cols * 8 >= kStreamBytes &&
+                reinterpret_cast<uintptr_t>(B) % 32 == 0 && ldb % 4 == 0;
+  int64_t rows4 = rows & ~int64_t(3), cols4 = cols & ~int64_t(3);
+  for (int64_t r0 = 0; r0 < rows4; r0 += kBlockRows) {
+    int64_t r1 = r0 + kBlockRows < rows4 ? r0 + kBlockRows : rows4;
+    for (int64_t c0 = 0; c0 < cols4; c0 += kBlockCols) {
+      int64_t c1 = c0 + kBlockCols < cols4 ? c0 + kBlockCols : cols4;
+      for (int64_t r = r0; r < r1; r += 4)
+        for (int64_t c = c0; c < c1; c += 4)
+          tile4x4(B + r * ldb + c, ldb, A + c * lda + r, lda, stream);
+    }
+  }
+  if (stream)
+    _mm_sfence();
+  // Ragged edges: right columns for all rows, bottom rows for the rest.
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t c = cols4; c < cols; ++c)
+      B[r * ldb + c] = A[c * lda + r];
+  for (int64_t r = rows4; r < rows; ++r)
+    for (int64_t c = 0; c < cols4; ++c)
+      B[r * ldb + c] = A[c * lda + r];
+}
+
+bool haveAvx2() {
+  static const bool avx2 = __builtin_cpu_supports("avx2");
+  return avx2;
+}
+#endif
+
+} // namespace
+
+const char *transposeKernelName() {
+#ifdef IDTR_HAVE_X86
+  if (haveAvx2())
+    return "avx2-4x4";
+#endif
+  return "scalar-blocked";
+}
+
+void transpose2D(size_t es, char *dst, int64_t dstStride, const char *src,
+                 int64_t srcStride, int64_t rows, int64_t cols) {
+  switch (es) {
+  case 1:
+    return transposeScalar(reinterpret_cast<uint8_t *>(dst), dstStride,
+                           reinterpret_cast<const uint8_t *>(src), srcStride, rows, cols);
+  case 2:
+    return transposeScalar(reinterpret_cast<uint16_t *>(dst), dstStride,
+                           reinterpret_cast<const uint16_t *>(src), srcStride, rows, cols);
+  case 4:
+    return transposeScalar(reinterpret_cast<uint32_t *>(dst), dstStride,
+                           reinterpret_cast<const uint32_t *>(src), srcStride, rows, cols);
+  case 8:
+#ifdef IDTR_HAVE_X86
+    if (haveAvx2() && rows >= 4 && cols >= 4)
+      return transpose8Avx2(reinterpret_cast<double *>(dst), dstStride,
+                            reinterpret_cast<const double *>(src), srcStride, rows, cols);
+#endif
+    return transposeScalar(reinterpret_cast<uint64_t *>(dst), dstStride,
+                           reinterpret_cast<const uint64_t *>(src), srcStride, rows, cols);
+  default:
+    for (int64_t r = 0; r < rows; ++r)
+      for (int64_t c = 0; c < cols; ++c)
+        std::memcpy(dst + (r * dstStride + c) * es, src + (c * srcStride + r) * es, es);
+  }
+}
+
+} // namespace idtr

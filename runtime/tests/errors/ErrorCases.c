@@ -1,0 +1,132 @@
+/* Programs that misuse the runtime, one scenario per argument. Each must end
+ * with "idtr: error: ..." and a non-zero exit (MPI_Abort), never a hang.
+ * Uses the public C header only. */
+#include "idtr/idtr.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int64_t shape1[1], offs1[1], shape2[2], offs2[2], axes2[2];
+
+static int run(const char *scenario) {
+  int64_t me = _idtr_prank(0), P = _idtr_nprocs(0);
+  double in[64], out[64];
+  IDTR_MEMREF(double, 1) inD, outD;
+  IDTR_MEMREF(double, 2) in2, out2;
+  idtr_index_array_t g, o, ng, no, ax;
+
+  if (!strcmp(scenario, "disagree-shape")) {
+    /* copy_reshape where rank 1 believes the array is longer. */
+    int64_t n = 8 + (me == 1), part = me == 0 ? 8 : 0, outPart = me == 0 ? 8 : 0;
+    shape1[0] = n;
+    offs1[0] = me == 0 ? 0 : 8;
+    idtr_init_contiguous(&inD, in, 1, &part);
+    idtr_init_contiguous(&outD, out, 1, &outPart);
+    g = idtr_index_array(shape1, 1);
+    o = idtr_index_array(offs1, 1);
+    int64_t noff = offs1[0];
+    no = idtr_index_array(&noff, 1);
+    _idtr_wait(_idtr_copy_reshape_f64(0, 1, &g, 1, &o, 1, &inD, 1, &g, 1, &no, 1, &outD));
+  } else if (!strcmp(scenario, "unowned")) {
+    /* Every rank owns nothing of rows 4..7 but rank 0 asks for all 8 rows. */
+    int64_t sizes[2] = {me == 0 ? 4 : 0, 2}, outSizes[2] = {me == 0 ? 2 : 0, 8};
+    shape2[0] = 8; shape2[1] = 2;
+    offs2[0] = me == 0 ? 0 : 4; offs2[1] = 0;
+    axes2[0] = 1; axes2[1] = 0;
+    int64_t noffs[2] = {0, 0};
+    idtr_init_contiguous(&in2, in, 2, sizes);
+    idtr_init_contiguous(&out2, out, 2, outSizes);
+    g = idtr_index_array(shape2, 2);
+    o = idtr_index_array(offs2, 2);
+    no = idtr_index_array(noffs, 2);
+    ax = idtr_index_array(axes2, 2);
+    _idtr_wait(_idtr_copy_permute_f64(0, 1, &g, 1, &o, 2, &in2, 1, &no, 2, &out2, 1, &ax));
+  } else if (!strcmp(scenario, "double-wait")) {
+    int64_t n = 4;
+    idtr_init_contiguous(&inD, in, 1, &n);
+    idtr_init_contiguous(&outD, out, 1, &n);
+    int64_t h = _idtr_allreduce_f64(0, 1, &inD, 1, &outD, IDTR_SUM);
+    _idtr_wait(h);
+    _idtr_wait(h);
+  } else if (!strcmp(scenario, "unknown-handle")) {
+    _idtr_wait(424242);
+  } else if (!strcmp(scenario, "outside")) {
+    /* Rank 0's box reaches past the end of the array. */
+    int64_t part = me == 0 ? 6 : 0;
+    shape1[0] = 4;
+    offs1[0] = 0;
+    idtr_init_contiguous(&inD, in, 1, &part);
+    idtr_init_contiguous(&outD, out, 1, &part);
+    g = idtr_index_array(shape1, 1);
+    o = idtr_index_array(offs1, 1);
+    _idtr_wait(_idtr_copy_reshape_f64(0, 1, &g, 1, &o, 1, &inD, 1, &g, 1, &o, 1, &outD));
+  } else if (!strcmp(scenario, "bad-op")) {
+    int64_t n = 4;
+    idtr_init_contiguous(&inD, in, 1, &n);
+    _idtr_wait(_idtr_allreduce_f64(0, 1, &inD, 1, &inD, 9));
+  } else if (!strcmp(scenario, "not-permutation")) {
+    int64_t sizes[2] = {me == 0 ? 2 : 0, 2};
+    shape2[0] = 2; shape2[1] = 2;
+    offs2[0] = me == 0 ? 0 : 2; offs2[1] = 0;
+    axes2[0] = 0; axes2[1] = 0;
+    idtr_init_contiguous(&in2, in, 2, sizes);
+    g = idtr_index_array(shape2, 2);
+    o = idtr_index_array(offs2, 2);
+    ax = idtr_index_array(axes2, 2);
+    _idtr_wait(_idtr_copy_permute_f64(0, 1, &g, 1, &o, 2, &in2, 1, &o, 2, &in2, 1, &ax));
+  } else if (!strcmp(scenario, "wrong-rank")) {
+    /* gShape has 2 entries but the local part is 1-D. */
+    int64_t n = 4;
+    shape2[0] = 4; shape2[1] = 1;
+    idtr_init_contiguous(&inD, in, 1, &n);
+    g = idtr_index_array(shape2, 2);
+    o = idtr_index_array(shape2, 2);
+    _idtr_wait(_idtr_copy_reshape_f64(0, 1, &g, 1, &o, 1, &inD, 1, &g, 1, &o, 1, &inD));
+  } else if (!strcmp(scenario, "halo-size")) {
+    /* The left halo descriptor is one row short of the box. */
+    int64_t rows = 4, lo = 4 * me, bbOff = me == 0 ? 0 : 2, bbSize = 4;
+    int64_t haloRows = (me == 0 ? 0 : 2) - 1 + (me == 0), zero = 0;
+    shape1[0] = 4 * P;
+    idtr_init_contiguous(&inD, in, 1, &rows);
+    idtr_init_contiguous(&outD, out, 1, &haloRows);
+    IDTR_MEMREF(double, 1) rD;
+    int64_t rRows = me == 0 ? 0 : 0;
+    idtr_init_contiguous(&rD, out + 8, 1, &rRows);
+    (void)zero;
+    g = idtr_index_array(shape1, 1);
+    o = idtr_index_array(&lo, 1);
+    idtr_index_array_t bo = idtr_index_array(&bbOff, 1), bs = idtr_index_array(&bbSize, 1);
+    _idtr_wait(_idtr_update_halo_f64(0, 1, &g, 1, &o, 1, &inD, 1, &bo, 1, &bs, 1, &outD, 1, &rD, -1));
+  } else if (!strcmp(scenario, "forgotten-handle")) {
+    /* Not an error: a warning at exit, then normal completion. */
+    int64_t n = 4;
+    idtr_init_contiguous(&inD, in, 1, &n);
+    idtr_init_contiguous(&outD, out, 1, &n);
+    int64_t sizes[2] = {2, 2}, offs[2] = {2 * me, 0}, gs[2] = {2 * P, 2}, ax[2] = {1, 0};
+    int64_t outSizes[2] = {2, 2 * P}, outOffs[2] = {0, 0};
+    static double big[64];
+    idtr_init_contiguous(&in2, in, 2, sizes);
+    idtr_init_contiguous(&out2, big, 2, outSizes);
+    g = idtr_index_array(gs, 2);
+    o = idtr_index_array(offs, 2);
+    no = idtr_index_array(outOffs, 2);
+    idtr_index_array_t axd = idtr_index_array(ax, 2);
+    (void)_idtr_allreduce_f64(0, 1, &inD, 1, &outD, IDTR_SUM);
+    (void)_idtr_copy_permute_f64(0, 1, &g, 1, &o, 2, &in2, 1, &no, 2, &out2, 1, &axd);
+    printf("done\n");
+    return 0;
+  } else {
+    fprintf(stderr, "unknown scenario %s\n", scenario);
+    return 2;
+  }
+  printf("rank %d: no error detected in %s\n", (int)me, scenario);
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  if (argc != 2) {
+    fprintf(stderr, "usage: %s <scenario>\n", argv[0]);
+    return 2;
+  }
+  return run(argv[1]);
+}

@@ -1,0 +1,108 @@
+// allreduce / reduce_all: every op and element type, any shape (0-D too),
+// strided input and output, in place.
+#include "Entries.h"
+#include "TestSupport.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+
+using namespace idtr_test;
+
+namespace {
+
+// Small values so that sums and products of up to 4 ranks never overflow.
+template <typename T> T contribution(int rank, int64_t flat, uint64_t salt) {
+  uint64_t h = mix(salt ^ (uint64_t(rank) << 40) ^ uint64_t(flat));
+  if constexpr (std::is_same<T, bool>::value)
+    return (h % 3) != 0;
+  else
+    return static_cast<T>(static_cast<int>(h % 7) - 3);
+}
+
+template <typename T> T combine(T a, T b, int op) {
+  if constexpr (std::is_same<T, bool>::value) {
+    return (op == IDTR_MIN || op == IDTR_PROD) ? (a && b) : (a || b);
+  } else {
+    switch (op) {
+    case IDTR_MAX: return std::max(a, b);
+    case IDTR_MIN: return std::min(a, b);
+    case IDTR_PROD: return static_cast<T>(a * b);
+    default: return static_cast<T>(a + b);
+    }
+  }
+}
+
+int64_t allreduceCase(int id, std::mt19937_64 &rng) {
+  int P = worldSize(), me = worldRank();
+  int rank = static_cast<int>(rng() % 4);
+  Shape shape = randomShape(rng, rank, 7);
+  int type = static_cast<int>(rng() % 7);
+  int op = static_cast<int>(rng() % 5);
+  if (type == 6 && op == IDTR_MEAN)
+    op = IDTR_SUM;
+  bool inPlace = rng() % 3 == 0;
+  uint64_t salt = rng();
+  int64_t team = static_cast<int64_t>(rng() % 2) * 3;
+  std::mt19937_64 local(mix(testSeed() ^ (uint64_t(id) << 10) ^ me));
+  int64_t bad = 0;
+  withType(type, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    Strided<T> in(shape, local, true), out(shape, local, true);
+    for (int64_t f = 0; f < volume(shape); ++f)
+      in.at(delinearize(f, shape)) = contribution<T>(me, f, salt);
+    Strided<T> &target = inPlace ? in : out;
+    int64_t h = Entry<T>::allreduce(team, in.rank(), in.descriptor(), target.rank(),
+                                    target.descriptor(), op);
+    _idtr_wait(h);
+    for (int64_t f = 0; f < volume(shape); ++f) {
+      T expect = contribution<T>(0, f, salt);
+      for (int r = 1; r < P; ++r)
+        expect = combine(expect, contribution<T>(r, f, salt), op);
+      if constexpr (!std::is_same<T, bool>::value)
+        if (op == IDTR_MEAN)
+          expect = static_cast<T>(expect / static_cast<T>(P));
+      if (!(target.at(delinearize(f, shape)) == expect)) {
+        if (bad < 3)
+          std::fprintf(stderr, "[rank %d] allreduce case %d (%s op %d): wrong element %lld\n",
+                       me, id, Entry<T>::name, op, static_cast<long long>(f));
+        ++bad;
+      }
+    }
+    bad += target.paddingDamage();
+  });
+  return bad;
+}
+
+} // namespace
+
+TEST(Allreduce, RandomCases) {
+  std::mt19937_64 rng(testSeed() * 13 + 7);
+  int64_t bad = 0;
+  for (int id = 0; id < 300; ++id)
+    bad += allreduceCase(id, rng);
+  EXPECT_EQ(bad, 0);
+}
+
+TEST(Allreduce, ReduceAllInPlace) {
+  int P = worldSize(), me = worldRank();
+  double d[5];
+  int32_t i[5];
+  for (int k = 0; k < 5; ++k) {
+    d[k] = me + k;
+    i[k] = me * 10 + k;
+  }
+  int64_t n = 5;
+  IDTR_MEMREF(double, 1) dd;
+  idtr_init_contiguous(&dd, d, 1, &n);
+  IDTR_MEMREF(int32_t, 1) di;
+  idtr_init_contiguous(&di, i, 1, &n);
+  _idtr_reduce_all_f64(1, &dd, IDTR_SUM);
+  _idtr_reduce_all_i32(1, &di, IDTR_MAX);
+  int64_t bad = 0;
+  for (int k = 0; k < 5; ++k) {
+    bad += d[k] != P * (P - 1) / 2.0 + P * k;
+    bad += i[k] != (P - 1) * 10 + k;
+  }
+  EXPECT_EQ(bad, 0);
+}

@@ -1,0 +1,101 @@
+// update_halo: random row partitions (uneven, empty, any rank order), random
+// boxes whose rows may come from any ranks (not only neighbours), strided
+// views, all element types.
+#include "Entries.h"
+#include "TestSupport.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+
+using namespace idtr_test;
+
+namespace {
+
+int64_t haloCase(int id, std::mt19937_64 &rng) {
+  int P = worldSize(), me = worldRank();
+  int rank = 1 + rng() % 3;
+  Shape gShape = randomShape(rng, rank, rank == 1 ? 40 : rank == 2 ? 12 : 6);
+  // Row blocks, assigned to ranks in a random order.
+  Shape cuts{0, gShape[0]};
+  for (int r = 1; r < P; ++r)
+    cuts.push_back(gShape[0] ? rng() % (gShape[0] + 1) : 0);
+  std::sort(cuts.begin(), cuts.end());
+  std::vector<int> owner(P);
+  std::iota(owner.begin(), owner.end(), 0);
+  if (rng() % 2)
+    std::shuffle(owner.begin(), owner.end(), rng);
+  std::vector<Box> parts(P);
+  for (int b = 0; b < P; ++b) {
+    Box &p = parts[owner[b]];
+    p.offsets.assign(rank, 0);
+    p.sizes = gShape;
+    p.offsets[0] = cuts[b];
+    p.sizes[0] = cuts[b + 1] - cuts[b];
+  }
+  std::vector<Box> bbs(P);
+  for (int r = 0; r < P; ++r)
+    bbs[r] = randomSubBox(rng, gShape);
+  uint64_t salt = rng();
+  int64_t team = static_cast<int64_t>(rng() % 2) * 7;
+  int type = static_cast<int>(rng() % 7);
+  int repeats = rng() % 4 == 0 ? 2 : 1;
+  std::mt19937_64 local(mix(testSeed() ^ (uint64_t(id) << 9) ^ me));
+
+  const Box &mine = parts[me];
+  const Box &bb = bbs[me];
+  int64_t lo = mine.offsets[0], hi = lo + mine.sizes[0];
+  int64_t bbLo = bb.offsets[0], bbHi = bbLo + bb.sizes[0];
+  Shape leftSizes = bb.sizes, rightSizes = bb.sizes;
+  leftSizes[0] = std::max<int64_t>(0, std::min(bbHi, lo) - bbLo);
+  int64_t rightStart = std::max(bbLo, hi);
+  rightSizes[0] = std::max<int64_t>(0, bbHi - rightStart);
+
+  int64_t bad = 0;
+  withType(type, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    Strided<T> in(mine.sizes, local, true);
+    for (int64_t f = 0; f < volume(mine.sizes); ++f) {
+      Shape idx = delinearize(f, mine.sizes), g(idx);
+      for (size_t k = 0; k < g.size(); ++k)
+        g[k] += mine.offsets[k];
+      in.at(idx) = valueAt<T>(linearize(g, gShape), salt);
+    }
+    IndexArg gs(gShape), lo_(mine.offsets), bo(bb.offsets), bsz(bb.sizes);
+    for (int rep = 0; rep < repeats; ++rep) {
+      Strided<T> left(leftSizes, local, true), right(rightSizes, local, true);
+      int64_t h = Entry<T>::halo(team, 1, gs.ptr(), 1, lo_.ptr(), in.rank(), in.descriptor(), 1,
+                                 bo.ptr(), 1, bsz.ptr(), left.rank(), left.descriptor(),
+                                 right.rank(), right.descriptor(), rep == 0 ? -1 : 17);
+      _idtr_wait(h);
+      auto check = [&](Strided<T> &halo, int64_t firstRow) {
+        for (int64_t f = 0; f < volume(halo.sizes); ++f) {
+          Shape idx = delinearize(f, halo.sizes), g(idx);
+          g[0] += firstRow;
+          for (int k = 1; k < rank; ++k)
+            g[k] += bb.offsets[k];
+          if (!(halo.at(idx) == valueAt<T>(linearize(g, gShape), salt))) {
+            if (bad < 3)
+              std::fprintf(stderr, "[rank %d] halo case %d (%s): wrong element\n", me, id,
+                           Entry<T>::name);
+            ++bad;
+          }
+        }
+        bad += halo.paddingDamage();
+      };
+      check(left, bbLo);
+      check(right, rightStart);
+    }
+  });
+  return bad;
+}
+
+} // namespace
+
+TEST(Halo, RandomCases) {
+  std::mt19937_64 rng(testSeed() * 11 + 5);
+  int64_t bad = 0;
+  for (int id = 0; id < 300; ++id)
+    bad += haloCase(id, rng);
+  EXPECT_EQ(bad, 0);
+}
