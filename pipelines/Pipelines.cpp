@@ -33,10 +33,18 @@ namespace distc {
 //===----------------------------------------------------------------------===//
 
 void buildDistToDistRuntime(OpPassManager &pm, const PipelineOptions &opts) {
-  // Intentionally empty: the `dist` dialect and its lowering to distruntime
-  // are a later issue. Programs today enter at the distruntime level.
-  (void)pm;
-  (void)opts;
+  pm.addPass(mlir::distc::createConvertDistToDistRuntime());
+  if (opts.optLevel > 0) {
+    // The lowering emits partition arithmetic per op; most of it is shared
+    // (team size, balanced blocks of the same shape) and folds away here.
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCSEPass());
+  }
+  if (opts.optLevel > 1) {
+    // Chains of element-wise dist ops become one loop nest: no temporary
+    // tensor per operation.
+    pm.addPass(createLinalgElementwiseOpFusionPass());
+  }
 }
 
 void buildDistRuntimeToIDTR(OpPassManager &pm, const PipelineOptions &opts) {
@@ -51,6 +59,11 @@ void buildDistRuntimeToIDTR(OpPassManager &pm, const PipelineOptions &opts) {
   // hang or a data race at run time: diagnose it while the IR still says
   // which value depends on which handle.
   pm.addPass(mlir::distc::createCheckDistRuntimeWaits());
+  if (opts.optLevel > 0) {
+    // Start communication early and wait late, so that local work
+    // overlaps with messages in flight.
+    pm.addPass(mlir::distc::createOverlapCommunication());
+  }
   pm.addPass(mlir::distc::createLowerDistRuntimeToIDTR());
 }
 
@@ -104,7 +117,7 @@ static const NamedPipeline kNamedPipelines[] = {
      "the whole default pipeline: every stage below, in this order",
      buildDefaultPipeline},
     {"distc-dist-to-distruntime",
-     "dist dialect -> distruntime (empty: the dist level is not there yet)",
+     "dist dialect -> local tensor/linalg code and distruntime ops",
      buildDistToDistRuntime},
     {"distc-distruntime-to-idtr",
      "distruntime ops -> calls into the IDTR runtime, on tensors",
