@@ -75,6 +75,9 @@ void buildBufferize(OpPassManager &pm, const PipelineOptions &opts) {
   // modules agree, and no fully dynamic strided layouts reach the runtime.
   bufOpts.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
+  // Loops that carry tensors (an iterative solver's state, a dist.tensor's
+  // local part) yield a new buffer per iteration; deallocation frees the old.
+  bufOpts.allowReturnAllocsFromLoops = true;
   pm.addPass(bufferization::createOneShotBufferizePass(bufOpts));
   bufferization::buildBufferDeallocationPipeline(pm);
 }

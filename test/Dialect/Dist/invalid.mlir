@@ -1,0 +1,349 @@
+// RUN: %distc-opt %s --split-input-file --verify-diagnostics
+
+// expected-error @+1 {{!dist.tensor must have rank >= 1}}
+func.func @rank0(%a: !dist.tensor<f64>) { return }
+
+// -----
+
+// expected-error @+1 {{split dimension 2 is out of range for rank 2}}
+func.func @split_range(%a: !dist.tensor<4x4xf64, split = 2>) { return }
+
+// -----
+
+// expected-error @+1 {{!dist.tensor element type must be an integer or floating-point type, got 'complex<f64>'}}
+func.func @element(%a: !dist.tensor<4xcomplex<f64>>) { return }
+
+// -----
+
+// expected-error @+1 {{unknown !dist.tensor parameter 'layout' (expected 'team', 'split' or 'irregular')}}
+func.func @param(%a: !dist.tensor<4xf64, layout = 1>) { return }
+
+// -----
+
+func.func @full_dynamic(%v: f64) {
+  // expected-error @+1 {{expects 1 dynamic size operand(s), one per '?' in '!dist.tensor<?x8xf64>', but got 0}}
+  %a = dist.full %v : !dist.tensor<?x8xf64>
+  return
+}
+
+// -----
+
+func.func @full_type(%v: f32) {
+  // expected-error @+1 {{value has the element type of result}}
+  %a = "dist.full"(%v) : (f32) -> !dist.tensor<8xf64>
+  return
+}
+
+// -----
+
+func.func @generate_args() {
+  // expected-error @+1 {{body must take 2 index arguments (the global indices)}}
+  %a = dist.generate : !dist.tensor<4x4xf64> {
+  ^bb0(%i: index):
+    %z = arith.constant 0.0 : f64
+    dist.yield %z : f64
+  }
+  return
+}
+
+// -----
+
+func.func @generate_yield() {
+  // expected-error @+1 {{body must yield one 'f64'}}
+  %a = dist.generate : !dist.tensor<4xf64> {
+  ^bb0(%i: index):
+    %z = arith.constant 0.0 : f32
+    dist.yield %z : f32
+  }
+  return
+}
+
+// -----
+
+func.func @arange_rank(%s: f64) {
+  // expected-error @+1 {{result must be 1-D, got '!dist.tensor<4x4xf64>'}}
+  %a = dist.arange %s, %s : !dist.tensor<4x4xf64>
+  return
+}
+
+// -----
+
+func.func @linspace_rank(%s: f64) {
+  // expected-error @+1 {{result must be 1-D, got '!dist.tensor<4x4xf64>'}}
+  %a = dist.linspace %s, %s : !dist.tensor<4x4xf64>
+  return
+}
+
+// -----
+
+func.func @from_local_rank(%t: tensor<?xf64>, %o: index) {
+  // expected-error @+1 {{local tensor 'tensor<?xf64>' must have rank 2 like '!dist.tensor<?x8xf64>'}}
+  %a = dist.from_local %t offset %o : tensor<?xf64> -> !dist.tensor<?x8xf64>
+  return
+}
+
+// -----
+
+func.func @from_local_shape(%t: tensor<?x7xf64>, %o: index) {
+  // expected-error @+1 {{local tensor 'tensor<?x7xf64>' does not fit the part of '!dist.tensor<?x8xf64>' (expected 'tensor<?x8xf64>')}}
+  %a = dist.from_local %t offset %o : tensor<?x7xf64> -> !dist.tensor<?x8xf64>
+  return
+}
+
+// -----
+
+func.func @local_type(%a: !dist.tensor<16x8xf64>) {
+  // expected-error @+1 {{local tensor 'tensor<?x8xf32>' must have element type 'f64'}}
+  %l = dist.local %a : !dist.tensor<16x8xf64> -> tensor<?x8xf32>
+  return
+}
+
+// -----
+
+func.func @global_dim(%a: !dist.tensor<16x8xf64>) {
+  // expected-error @+1 {{dimension 2 is out of range for '!dist.tensor<16x8xf64>'}}
+  %d = dist.global_dim %a, 2 : !dist.tensor<16x8xf64>
+  return
+}
+
+// -----
+
+func.func @local_offset(%a: !dist.tensor<16x8xf64>) {
+  // expected-error @+1 {{dimension -1 is out of range for '!dist.tensor<16x8xf64>'}}
+  %d = dist.local_offset %a, -1 : !dist.tensor<16x8xf64>
+  return
+}
+
+// -----
+
+func.func @with_local_result(%a: !dist.tensor<16x8xf64>, %p: tensor<?x8xf32>) {
+  // expected-error @+1 {{result type must be '!dist.tensor<16x8xf32>'}}
+  %w = dist.with_local %a, %p : !dist.tensor<16x8xf64>, tensor<?x8xf32> -> !dist.tensor<16x8xf64>
+  return
+}
+
+// -----
+
+func.func @elementwise_empty() {
+  // expected-error @+1 {{expects at least one input (use dist.generate)}}
+  %e = "dist.elementwise"() ({
+  ^bb0:
+    %z = arith.constant 0.0 : f64
+    dist.yield %z : f64
+  }) : () -> !dist.tensor<16xf64>
+  return
+}
+
+// -----
+
+func.func @elementwise_shape(%a: !dist.tensor<16xf64>) {
+  // expected-error @+1 {{input '!dist.tensor<16xf64>' does not have the global shape of the result '!dist.tensor<17xf64>'}}
+  %e = dist.elementwise %a : !dist.tensor<16xf64> -> !dist.tensor<17xf64> {
+  ^bb0(%x: f64):
+    dist.yield %x : f64
+  }
+  return
+}
+
+// -----
+
+func.func @elementwise_team(%a: !dist.tensor<16xf64, team = 1>) {
+  // expected-error @+1 {{operands and results must belong to the same team, got teams 1 and 0}}
+  %e = dist.elementwise %a : !dist.tensor<16xf64, team = 1> -> !dist.tensor<16xf64> {
+  ^bb0(%x: f64):
+    dist.yield %x : f64
+  }
+  return
+}
+
+// -----
+
+func.func @elementwise_args(%a: !dist.tensor<16xf64>) {
+  // expected-error @+1 {{body must take one argument per input (1)}}
+  %e = dist.elementwise %a : !dist.tensor<16xf64> -> !dist.tensor<16xf64> {
+  ^bb0(%x: f64, %y: f64):
+    dist.yield %x : f64
+  }
+  return
+}
+
+// -----
+
+func.func @elementwise_arg_type(%a: !dist.tensor<16xf64>) {
+  // expected-error @+1 {{body argument #0 must have the element type of input '!dist.tensor<16xf64>'}}
+  %e = dist.elementwise %a : !dist.tensor<16xf64> -> !dist.tensor<16xf32> {
+  ^bb0(%x: f32):
+    dist.yield %x : f32
+  }
+  return
+}
+
+// -----
+
+func.func @elementwise_yield(%a: !dist.tensor<16xf64>) {
+  // expected-error @+1 {{body must yield one 'f32'}}
+  %e = dist.elementwise %a : !dist.tensor<16xf64> -> !dist.tensor<16xf32> {
+  ^bb0(%x: f64):
+    dist.yield %x : f64
+  }
+  return
+}
+
+// -----
+
+func.func @add_shape(%a: !dist.tensor<16xf64>, %b: !dist.tensor<8xf64>) {
+  // expected-error @+1 {{global shapes differ: '!dist.tensor<8xf64>' vs '!dist.tensor<16xf64>'}}
+  %c = dist.add %a, %b : !dist.tensor<16xf64>, !dist.tensor<8xf64> -> !dist.tensor<16xf64>
+  return
+}
+
+// -----
+
+func.func @mul_element(%a: !dist.tensor<16xf64>, %b: !dist.tensor<16xf32>) {
+  // expected-error @+1 {{element types differ: 'f32' vs 'f64'}}
+  %c = dist.mul %a, %b : !dist.tensor<16xf64>, !dist.tensor<16xf32> -> !dist.tensor<16xf64>
+  return
+}
+
+// -----
+
+func.func @reduce_scalar(%a: !dist.tensor<16xf64>) {
+  // expected-error @+1 {{a full reduction returns 'f64', not 'f32'}}
+  %s = dist.reduce sum %a : !dist.tensor<16xf64> -> f32
+  return
+}
+
+// -----
+
+func.func @reduce_axis_rank(%a: !dist.tensor<16xf64>) {
+  // expected-error @+1 {{a reduction along an axis needs a source of rank >= 2 and returns a !dist.tensor of rank one less}}
+  %s = dist.reduce sum %a axis 0 : !dist.tensor<16xf64> -> f64
+  return
+}
+
+// -----
+
+func.func @reduce_axis_range(%a: !dist.tensor<16x4xf64>) {
+  // expected-error @+1 {{dimension 2 is out of range for '!dist.tensor<16x4xf64>'}}
+  %s = dist.reduce sum %a axis 2 : !dist.tensor<16x4xf64> -> !dist.tensor<16xf64>
+  return
+}
+
+// -----
+
+func.func @reduce_axis_shape(%a: !dist.tensor<16x4xf64>) {
+  // expected-error @+1 {{result '!dist.tensor<4xf64>' must have the source shape without dimension 1}}
+  %s = dist.reduce sum %a axis 1 : !dist.tensor<16x4xf64> -> !dist.tensor<4xf64>
+  return
+}
+
+// -----
+
+func.func @reshape_count(%a: !dist.tensor<16x4xf64>) {
+  // expected-error @+1 {{reshape changes the number of elements from 64 to 65}}
+  %r = dist.reshape %a : !dist.tensor<16x4xf64> -> !dist.tensor<65xf64>
+  return
+}
+
+// -----
+
+func.func @reshape_dynamic(%a: !dist.tensor<16x4xf64>) {
+  // expected-error @+1 {{expects 1 dynamic size operand(s), one per '?' in '!dist.tensor<?xf64>', but got 0}}
+  %r = dist.reshape %a : !dist.tensor<16x4xf64> -> !dist.tensor<?xf64>
+  return
+}
+
+// -----
+
+func.func @permute_axes(%a: !dist.tensor<16x4xf64>) {
+  // expected-error @+1 {{'axes' must be a permutation of [0, 2), got [1, 1]}}
+  %p = dist.permute %a axes [1, 1] : !dist.tensor<16x4xf64> -> !dist.tensor<4x16xf64>
+  return
+}
+
+// -----
+
+func.func @permute_shape(%a: !dist.tensor<16x4xf64>) {
+  // expected-error @+1 {{result '!dist.tensor<16x4xf64>' is not the permuted source shape}}
+  %p = dist.permute %a axes [1, 0] : !dist.tensor<16x4xf64> -> !dist.tensor<16x4xf64>
+  return
+}
+
+// -----
+
+func.func @repartition(%a: !dist.tensor<16x4xf64>) {
+  // expected-error @+1 {{global shapes differ: '!dist.tensor<16x4xf64>' vs '!dist.tensor<4x16xf64, split = 1>'}}
+  %p = dist.repartition %a : !dist.tensor<16x4xf64> -> !dist.tensor<4x16xf64, split = 1>
+  return
+}
+
+// -----
+
+func.func @gather(%a: !dist.tensor<16x4xf64>) {
+  // expected-error @+1 {{result must be 'tensor<16x4xf64>' (or a less static shape of it), got 'tensor<16x5xf64>'}}
+  %g = dist.gather %a : !dist.tensor<16x4xf64> -> tensor<16x5xf64>
+  return
+}
+
+// -----
+
+func.func @shift_count(%a: !dist.tensor<16x4xf64>, %z: f64) {
+  // expected-error @+1 {{expects one offset per dimension (2), got 1}}
+  %s = dist.shift %a offsets [1] fill %z : !dist.tensor<16x4xf64>
+  return
+}
+
+// -----
+
+func.func @shift_split(%a: !dist.tensor<16x4xf64, split = 1>, %z: f64) {
+  // expected-error @+1 {{reaching across ranks along split dimension 1 is not supported; repartition to split = 0}}
+  %s = dist.shift %a offsets [0, 1] fill %z : !dist.tensor<16x4xf64, split = 1>
+  return
+}
+
+// -----
+
+func.func @extend_widths(%a: !dist.tensor<16x4xf64>, %z: f64) {
+  // expected-error @+1 {{halo widths must be non-negative}}
+  %e = dist.extend %a low [1, -1] high [1, 1] fill %z : !dist.tensor<16x4xf64> -> tensor<?x?xf64>
+  return
+}
+
+// -----
+
+func.func @extend_count(%a: !dist.tensor<16x4xf64>, %z: f64) {
+  // expected-error @+1 {{expects 'low' and 'high' widths for each of the 2 dimensions}}
+  %e = dist.extend %a low [1] high [1, 1] fill %z : !dist.tensor<16x4xf64> -> tensor<?x?xf64>
+  return
+}
+
+// -----
+
+func.func @extend_result(%a: !dist.tensor<16x4xf64>, %z: f64) {
+  // expected-error @+1 {{result dimension 1 must be 6 (global size + low + high)}}
+  %e = dist.extend %a low [1, 1] high [1, 1] fill %z : !dist.tensor<16x4xf64> -> tensor<?x5xf64>
+  return
+}
+
+// -----
+
+func.func @extend_rank(%a: !dist.tensor<16x4xf64>, %z: f64) {
+  // expected-error @+1 {{result must be a tensor of rank 2 and element type 'f64'}}
+  %e = dist.extend %a low [1, 1] high [1, 1] fill %z : !dist.tensor<16x4xf64> -> tensor<?xf64>
+  return
+}
+
+// -----
+
+func.func @print(%m: memref<4xf64>) {
+  // expected-error @+1 {{can print a scalar, a ranked tensor or a !dist.tensor, not 'memref<4xf64>'}}
+  dist.print %m : memref<4xf64>
+  return
+}
+
+// -----
+
+func.func @yield_parent(%v: f64) {
+  // expected-error @+1 {{expects parent op to be one of 'dist.generate, dist.elementwise'}}
+  dist.yield %v : f64
+}
