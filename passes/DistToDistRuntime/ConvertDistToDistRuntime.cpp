@@ -755,13 +755,10 @@ struct ExtendLowering : public DistPattern<ExtendOp> {
     for (int64_t d = 0; d < rank; ++d)
       extSizes.push_back(arith::AddIOp::create(
           b, loc, localSizes[d], indexConst(b, loc, low[d] + high[d])));
-    auto extType = RankedTensorType::get(
+    auto dynamicType = RankedTensorType::get(
         SmallVector<int64_t>(rank, ShapedType::kDynamic),
         type.getElementType());
-    Value ext =
-        linalg::FillOp::create(b, loc, fill,
-                               emptyTensor(b, loc, extType, extSizes))
-            .getResult(0);
+    Value ext = emptyTensor(b, loc, dynamicType, extSizes);
     auto insert = [&](Value part, ArrayRef<Value> at) {
       SmallVector<OpFoldResult> offsets(at.begin(), at.end()),
           strides(rank, b.getIndexAttr(1));
@@ -769,6 +766,29 @@ struct ExtendLowering : public DistPattern<ExtendOp> {
                                           tensor::getMixedSizes(b, loc, part),
                                           strides);
     };
+    // Only the frame around the local part is `fill` (or halo rows written
+    // below): filling the whole buffer would double the memory traffic of
+    // a stencil sweep.
+    Value zero = indexConst(b, loc, 0);
+    for (int64_t d = 0; d < rank; ++d) {
+      for (auto [begin, width] :
+           {std::pair<Value, int64_t>{zero, low[d]},
+            std::pair<Value, int64_t>{
+                arith::AddIOp::create(b, loc, localSizes[d],
+                                      indexConst(b, loc, low[d])),
+                high[d]}}) {
+        if (width == 0)
+          continue;
+        SmallVector<Value> at(rank, zero), sizes(extSizes);
+        at[d] = begin;
+        sizes[d] = indexConst(b, loc, width);
+        Value slab =
+            linalg::FillOp::create(b, loc, fill,
+                                   emptyTensor(b, loc, dynamicType, sizes))
+                .getResult(0);
+        insert(slab, at);
+      }
+    }
     SmallVector<Value> origin;
     for (int64_t d = 0; d < rank; ++d)
       origin.push_back(indexConst(b, loc, low[d]));
@@ -776,7 +796,6 @@ struct ExtendLowering : public DistPattern<ExtendOp> {
 
     if (low[0] > 0 || high[0] > 0) {
       // Rows [own - low, own + n + high) clipped to the array, all columns.
-      Value zero = indexConst(b, loc, 0);
       Value own = source.offsets[0];
       Value lowRows = indexConst(b, loc, low[0]);
       Value begin = arith::MaxSIOp::create(
@@ -792,9 +811,7 @@ struct ExtendLowering : public DistPattern<ExtendOp> {
       SmallVector<Value> bbOffsets(rank, zero), bbSizes(source.globalShape);
       bbOffsets[0] = begin;
       bbSizes[0] = rows;
-      auto haloType = RankedTensorType::get(
-          SmallVector<int64_t>(rank, ShapedType::kDynamic),
-          type.getElementType());
+      auto haloType = dynamicType;
       auto halo = distruntime::UpdateHaloOp::create(
           b, loc,
           TypeRange{distruntime::AsyncHandleType::get(getContext()), haloType,
