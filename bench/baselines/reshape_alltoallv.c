@@ -43,13 +43,15 @@ int main(int argc, char **argv) {
         c.sc[q] = (int)sc; c.sd[q] = (int)s; s += sc;
         c.rc[q] = (int)rc; c.rd[q] = (int)r; r += rc;
       }
+      char method[64];
+      snprintf(method, sizeof method, "mpi_alltoallv_%s_%s", by_cols ? "cols" : "rows",
+               flat ? "flat" : "half");
+      if (o.only && strcmp(o.only, method + 14))
+        continue;
       c.A = bench_alloc((size_t)s * 8);
       c.B = bench_alloc((size_t)r * 8);
       for (int64_t i = 0; i < s; ++i)
         c.A[i] = 1.0;
-      char method[64];
-      snprintf(method, sizeof method, "mpi_alltoallv_%s_%s", by_cols ? "cols" : "rows",
-               flat ? "flat" : "half");
       run(&c);
       long long errs = (r != myhi - mylo) ? 1 : 0;
       for (int64_t i = 0; i < r; ++i)

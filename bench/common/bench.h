@@ -28,19 +28,25 @@ typedef struct {
   int inner;      /* operations per repetition (0: the program's default) */
   int check_only; /* --check: verify on the given n, time nothing */
   int iters;      /* e2e kernels: iterations */
+  const char *only; /* -c CASE: run only this case (programs with several) */
+  int once;       /* --once: e2e kernels run -i iterations untimed, no output */
 } bench_opts;
 
 static inline void bench_usage(const char *prog) {
-  fprintf(stderr, "usage: %s [-n N] [-r reps] [-k inner] [-i iterations] [--check]\n", prog);
+  fprintf(stderr, "usage: %s [-n N] [-r reps] [-k inner] [-i iterations] [-c case] [--check] [--once]\n", prog);
 }
 
 static inline bench_opts bench_parse(int argc, char **argv, int64_t default_n) {
-  bench_opts o = {default_n, 5, 0, 0, 10};
+  bench_opts o = {default_n, 5, 0, 0, 10, NULL, 0};
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i];
     const char *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (!strcmp(a, "--check")) {
       o.check_only = 1;
+    } else if (!strcmp(a, "--once")) {
+      o.once = 1;
+    } else if (v && !strcmp(a, "-c")) {
+      o.only = v; ++i;
     } else if (v && !strcmp(a, "-n")) {
       o.n = atoll(v); ++i;
     } else if (v && !strcmp(a, "-r")) {

@@ -2,7 +2,7 @@
  * ("flat"), from balanced row blocks ("rows") and balanced column blocks
  * ("cols") to balanced row blocks of the result (see
  * common/reshape_geometry.h). Methods are named idtr_<in>_<out>.
- * bytes = N^2 * 8 (the array). */
+ * bytes = N^2 * 8 (the array). `-c rows_flat` runs one case only. */
 #include "../common/reshape_geometry.h"
 #include "idtr_bench.h"
 
@@ -63,6 +63,10 @@ int main(int argc, char **argv) {
       char method[64];
       snprintf(method, sizeof method, "idtr_%s_%s", by_cols ? "cols" : "rows",
                flat ? "flat" : "half");
+      if (o.only && strcmp(o.only, method + 5)) {
+        free(B);
+        continue;
+      }
       run(&c);
       long long errs = 0;
       for (int64_t f = lo; f < hi; ++f)
