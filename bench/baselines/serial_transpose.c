@@ -46,7 +46,7 @@ int main(int argc, char **argv) {
         errs += c.B[i * n + j] != (m == M_MEMCPY ? bench_val(i, j, n) : bench_val(j, i, n));
     bad |= bench_report_check(MPI_COMM_SELF, "transpose", names[m], n, errs, "elements");
     if (!o.check_only)
-      bench_time(MPI_COMM_SELF, "transpose", names[m], &o, 1, 2.0 * n * n * 8, run, &c);
+      bench_time(MPI_COMM_SELF, "transpose", names[m], &o, o.inner, 2.0 * n * n * 8, run, &c);
   }
   MPI_Finalize();
   return bad;

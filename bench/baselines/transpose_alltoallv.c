@@ -77,7 +77,7 @@ int main(int argc, char **argv) {
       errs += c.B[i * n + j] != bench_val(j, r0 + i, n);
   int bad = bench_report_check(MPI_COMM_WORLD, "transpose", "mpi_alltoallv", n, errs, "elements");
   if (!o.check_only && !bad)
-    bench_time(MPI_COMM_WORLD, "transpose", "mpi_alltoallv", &o, 1, 2.0 * n * n * 8, run, &c);
+    bench_time(MPI_COMM_WORLD, "transpose", "mpi_alltoallv", &o, o.inner, 2.0 * n * n * 8, run, &c);
   MPI_Finalize();
   return bad;
 }

@@ -45,7 +45,7 @@ int main(int argc, char **argv) {
       errs += out[i * n + j] != bench_val(j, l1s + i, n);
   int bad = bench_report_check(MPI_COMM_WORLD, "transpose", "fftw", n, errs, "elements");
   if (!o.check_only && !bad)
-    bench_time(MPI_COMM_WORLD, "transpose", "fftw", &o, 1, 2.0 * n * n * 8, run, &c);
+    bench_time(MPI_COMM_WORLD, "transpose", "fftw", &o, o.inner, 2.0 * n * n * 8, run, &c);
   fftw_destroy_plan(c.plan);
   fftw_free(in);
   fftw_free(out);

@@ -64,7 +64,7 @@ int main(int argc, char **argv) {
   int bad = bench_report_check(MPI_COMM_WORLD, "transpose", "scalapack_pdtran", n, errs,
                                "elements");
   if (!o.check_only && !bad)
-    bench_time(MPI_COMM_WORLD, "transpose", "scalapack_pdtran", &o, 1, 2.0 * n * n * 8, run,
+    bench_time(MPI_COMM_WORLD, "transpose", "scalapack_pdtran", &o, o.inner, 2.0 * n * n * 8, run,
                &c);
   Cblacs_gridexit(ctxt);
   MPI_Finalize();

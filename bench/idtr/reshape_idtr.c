@@ -74,7 +74,7 @@ int main(int argc, char **argv) {
       int b1 = bench_report_check(MPI_COMM_WORLD, "reshape", method, n, errs, "elements");
       bad |= b1;
       if (!o.check_only && !b1)
-        bench_time(MPI_COMM_WORLD, "reshape", method, &o, 1, (double)n * n * 8, run, &c);
+        bench_time(MPI_COMM_WORLD, "reshape", method, &o, o.inner, (double)n * n * 8, run, &c);
       free(B);
     }
     free(A);
