@@ -1,0 +1,116 @@
+/* Hand-written C + MPI Jacobi 5-point stencil, the reference for the
+ * distc-compiled samples/stencil.mlir: an N x N f64 grid in balanced row
+ * blocks with one halo row on each side, fixed boundary (row 0 = 1, the
+ * other boundary values and the interior start at 0), a fixed number of
+ * iterations of
+ *   v[i][j] = 0.25 * (u[i-1][j] + u[i+1][j] + u[i][j-1] + u[i][j+1])
+ * for interior points, then u <-> v. One iteration: two MPI_Sendrecv of one
+ * row each (halo), then the sweep. Reports seconds per iteration (-i
+ * iterations per timed repetition); bytes = 2 * N^2 * 8 per iteration.
+ * --check compares the result with a serial sweep on rank 0 (bitwise). */
+#include "../common/bench.h"
+
+typedef struct {
+  int64_t n, r0, m;
+  int up, down;
+  double *u, *v; /* (m + 2) x n, row 0 and row m + 1 are halos */
+} ctx_t;
+
+static void sweep(double *restrict v, const double *restrict u, int64_t n, int64_t grow0,
+                  int64_t m, int64_t nglobal) {
+  for (int64_t i = 1; i <= m; ++i) {
+    int64_t gi = grow0 + i - 1;
+    if (gi == 0 || gi == nglobal - 1) {
+      memcpy(v + i * n, u + i * n, (size_t)n * 8);
+      continue;
+    }
+    const double *a = u + (i - 1) * n, *b = u + i * n, *c = u + (i + 1) * n;
+    double *o = v + i * n;
+    o[0] = b[0];
+    for (int64_t j = 1; j < n - 1; ++j)
+      o[j] = 0.25 * (a[j] + c[j] + b[j - 1] + b[j + 1]);
+    o[n - 1] = b[n - 1];
+  }
+}
+
+static void iteration(void *arg) {
+  ctx_t *c = (ctx_t *)arg;
+  int64_t n = c->n, m = c->m;
+  int cnt = (int)n;
+  MPI_Sendrecv(c->u + n, cnt, MPI_DOUBLE, c->up, 0, c->u + (m + 1) * n, cnt, MPI_DOUBLE, c->down,
+               0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Sendrecv(c->u + m * n, cnt, MPI_DOUBLE, c->down, 1, c->u, cnt, MPI_DOUBLE, c->up, 1,
+               MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  sweep(c->v, c->u, n, c->r0, m, n);
+  double *t = c->u;
+  c->u = c->v;
+  c->v = t;
+}
+
+static void init(double *u, int64_t n, int64_t r0, int64_t m) {
+  memset(u, 0, (size_t)((m + 2) * n) * 8);
+  if (r0 == 0 && m > 0)
+    for (int64_t j = 0; j < n; ++j)
+      u[n + j] = 1.0;
+}
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  bench_opts o = bench_parse(argc, argv, 2048);
+  int P = bench_size(), p = bench_rank();
+  ctx_t c;
+  c.n = o.n;
+  int64_t n = c.n;
+  c.r0 = bench_block_off(n, P, p);
+  c.m = bench_block_len(n, P, p);
+  c.up = p > 0 ? p - 1 : MPI_PROC_NULL;
+  c.down = p < P - 1 ? p + 1 : MPI_PROC_NULL;
+  c.u = bench_alloc((size_t)((c.m + 2) * n) * 8);
+  c.v = bench_alloc((size_t)((c.m + 2) * n) * 8);
+  init(c.u, n, c.r0, c.m);
+  init(c.v, n, c.r0, c.m);
+  int bad = 0;
+  if (o.once) { /* the untimed run of bench/run's e2e part: iterations + checksum */
+    for (int k = 0; k < o.iters; ++k)
+      iteration(&c);
+    double sum = 0;
+    for (int64_t i = 0; i < c.m * n; ++i)
+      sum += c.u[n + i];
+    MPI_Allreduce(MPI_IN_PLACE, &sum, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    if (p == 0)
+      printf("INFO e2e_jacobi n=%lld iterations=%d sum=%.17g\n", (long long)n, o.iters, sum);
+  } else if (!o.check_only) {
+    bench_time(MPI_COMM_WORLD, "e2e_jacobi", "c_mpi", &o, o.iters, 2.0 * n * n * 8, iteration,
+               &c);
+  } else {
+    for (int k = 0; k < o.iters; ++k)
+      iteration(&c);
+    /* gather the interiors on rank 0 and compare with a serial run */
+    int *counts = malloc(sizeof(int) * P), *displs = malloc(sizeof(int) * P);
+    for (int q = 0; q < P; ++q) {
+      counts[q] = (int)(bench_block_len(n, P, q) * n);
+      displs[q] = (int)(bench_block_off(n, P, q) * n);
+    }
+    double *all = p == 0 ? bench_alloc((size_t)(n * n) * 8) : NULL;
+    MPI_Gatherv(c.u + n, (int)(c.m * n), MPI_DOUBLE, all, counts, displs, MPI_DOUBLE, 0,
+                MPI_COMM_WORLD);
+    long long errs = 0;
+    if (p == 0) {
+      double *su = bench_alloc((size_t)((n + 2) * n) * 8), *sv = bench_alloc((size_t)((n + 2) * n) * 8);
+      init(su, n, 0, n);
+      init(sv, n, 0, n);
+      for (int k = 0; k < o.iters; ++k) {
+        sweep(sv, su, n, 0, n, n);
+        double *t = su; su = sv; sv = t;
+      }
+      for (int64_t i = 0; i < n * n; ++i)
+        errs += all[i] != su[n + i];
+      /* the check is only meaningful if heat moved beyond the first block */
+      if (o.iters >= 2 && su[n + 2 * n + n / 2] == 0.0 && n > 4)
+        errs++;
+    }
+    bad = bench_report_check(MPI_COMM_WORLD, "e2e_jacobi", "c_mpi", n, errs, "elements");
+  }
+  MPI_Finalize();
+  return bad;
+}

@@ -1,0 +1,48 @@
+/* 1-row halos of an N x N f64 matrix in balanced row blocks through
+ * _idtr_update_halo_f64 + _idtr_wait (bounding box = own rows + one row on
+ * each side). Timed per call over -k calls (default 100).
+ * bytes = 2 * N * 8 (the halo rows a rank receives). */
+#include "../common/halo_geometry.h"
+#include "idtr_bench.h"
+
+typedef struct {
+  int64_t g[2], lo[2], bbo[2], bbs[2];
+  md2 in, lh, rh;
+} ctx_t;
+
+static void run(void *arg) {
+  ctx_t *c = (ctx_t *)arg;
+  idtr_index_array_t g = idtr_index_array(c->g, 2), lo = idtr_index_array(c->lo, 2),
+                     bbo = idtr_index_array(c->bbo, 2), bbs = idtr_index_array(c->bbs, 2);
+  int64_t h = _idtr_update_halo_f64(BENCH_TEAM, 1, &g, 1, &lo, 2, &c->in, 1, &bbo, 1, &bbs, 2,
+                                    &c->lh, 2, &c->rh, -1);
+  _idtr_wait(h);
+}
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  bench_opts o = bench_parse(argc, argv, 2048);
+  int P = bench_size(), p = bench_rank();
+  int64_t n = o.n;
+  halo_geom hg = halo_make(n, P, p);
+  double *A = bench_alloc((size_t)(hg.m * n) * 8);
+  double *L = bench_alloc((size_t)n * 8), *R = bench_alloc((size_t)n * 8);
+  for (int64_t i = 0; i < hg.m; ++i)
+    for (int64_t j = 0; j < n; ++j)
+      A[i * n + j] = bench_val(hg.r0 + i, j, n);
+  ctx_t c = {{n, n},
+             {hg.r0, 0},
+             {hg.r0 - hg.lrows, 0},
+             {hg.m + hg.lrows + hg.rrows, n},
+             md2_make(A, hg.m, n),
+             md2_make(L, hg.lrows, n),
+             md2_make(R, hg.rrows, n)};
+  run(&c);
+  int bad = bench_report_check(MPI_COMM_WORLD, "halo", "idtr", n, halo_errors(n, hg, L, R),
+                               "elements");
+  if (!o.check_only && !bad)
+    bench_time(MPI_COMM_WORLD, "halo", "idtr", &o, o.inner ? o.inner : 100, 2.0 * n * 8, run,
+               &c);
+  MPI_Finalize();
+  return bad;
+}
