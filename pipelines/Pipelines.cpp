@@ -75,6 +75,10 @@ void buildBufferize(OpPassManager &pm, const PipelineOptions &opts) {
   // modules agree, and no fully dynamic strided layouts reach the runtime.
   bufOpts.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
+  // Loops may yield new tensors (a !dist.tensor carried by scf.for gets a
+  // fresh local part every iteration); ownership-based deallocation frees
+  // the buffers of earlier iterations.
+  bufOpts.allowReturnAllocsFromLoops = true;
   pm.addPass(bufferization::createOneShotBufferizePass(bufOpts));
   bufferization::buildBufferDeallocationPipeline(pm);
 }
