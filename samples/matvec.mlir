@@ -16,8 +16,8 @@
 // expect 0) and prints the sum and the 2-norm of y:
 //
 //   errors 0
-//   sum -1.20422e+07
-//   norm 1.1186e+06             (M = 200, N = 128)
+//   sum 2.35712e+07
+//   norm 6.8425e+06             (M = 200, N = 128)
 //
 // Scale it with %m and %n below:
 //

@@ -7,17 +7,21 @@
 // The four shifts of one tensor share a single halo exchange
 // (`distruntime.update_halo` of one row above and below each rank's row
 // block); shifts along the columns need no communication. The source f is
-// a hot square in the middle of the grid (h^2 f = 1 there, 0 elsewhere),
-// and u starts at 0.
+// a hot square in the middle of the grid, [3N/8, 5N/8)^2 (h^2 f = 1 there,
+// 0 elsewhere), and u starts at 0.
 //
 // The step is a function taking and returning a distributed tensor, called
 // from an scf.for that carries u. Every `report` iterations the program
 // prints the iteration and the residual norm ||u_new - u||_2 of that step
 // (a sum of squares reduced over all ranks, then math.sqrt), and at the end
-// the sum of u:
+// the sum and the maximum of u (N = 64, 100 iterations):
 //
-//   iteration 25 residual 0.101905
-//   ...
+//   iteration 25 residual 3.02483
+//   iteration 50 residual 2.61767
+//   iteration 75 residual 2.33698
+//   iteration 100 residual 2.12873
+//   sum 6399.85
+//   max 19.9061
 //
 // Scale it with %n, %iterations and %report below:
 //
@@ -69,12 +73,12 @@ func.func @main() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
-  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
   %zero = arith.constant 0.0 : f64
   %one = arith.constant 1.0 : f64
 
   // h^2 f: 1 on the square [3N/8, 5N/8) x [3N/8, 5N/8), 0 elsewhere.
-  %eighth = arith.divui %n, %c4 : index
+  %eighth = arith.divui %n, %c8 : index
   %half = arith.divui %n, %c2 : index
   %lo = arith.subi %half, %eighth : index
   %hi = arith.addi %half, %eighth : index

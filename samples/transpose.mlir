@@ -14,7 +14,7 @@
 // (no gather) and prints the sum of the absolute errors and a checksum:
 //
 //   errors 0
-//   checksum 1.07377e+10          (N = 256, iterations = 5)
+//   checksum 1.07379e+10          (N = 256, iterations = 5)
 //
 // Scale it by changing %n (and %iterations) below; the loop itself only
 // permutes and adds, so it can be timed from outside with a large N:
