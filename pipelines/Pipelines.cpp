@@ -10,6 +10,7 @@
 
 #include "passes/Passes.h"
 
+#include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
@@ -80,6 +81,9 @@ void buildBufferize(OpPassManager &pm, const PipelineOptions &opts) {
   bufOpts.allowReturnAllocsFromLoops = true;
   pm.addPass(bufferization::createOneShotBufferizePass(bufOpts));
   bufferization::buildBufferDeallocationPipeline(pm);
+  // Deallocation clones buffers whose ownership it cannot decide statically
+  // (e.g. a function returning one of its arguments on some path).
+  pm.addPass(createConvertBufferizationToMemRefPass());
 }
 
 void buildLowerLoops(OpPassManager &pm, const PipelineOptions &opts) {
