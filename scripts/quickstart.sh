@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 scripts/build.sh
-SAMPLE=${1:-samples/reshape.mlir}
+SAMPLE=${1:-samples/stencil.mlir}
 EXE=${BUILD_DIR:-build}/$(basename "$SAMPLE" .mlir)
 "${BUILD_DIR:-build}"/bin/distc "$SAMPLE" -o "$EXE"
 if [ "$(id -u)" -eq 0 ]; then
