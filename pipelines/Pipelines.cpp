@@ -103,6 +103,12 @@ void buildLowerToLLVM(OpPassManager &pm, const PipelineOptions &opts) {
   // Vector first: convert-to-llvm's vector patterns do not cover every
   // vector op that the dedicated pass handles (e.g. vector.print helpers).
   pm.addPass(createConvertVectorToLLVMPass());
+  // Buffers are allocated through the runtime (_mlir_memref_to_llvm_alloc
+  // and friends in runtime/lib/BufferAllocator.cpp), which recycles large
+  // blocks across loop iterations instead of faulting in fresh pages.
+  FinalizeMemRefToLLVMConversionPassOptions memrefOpts;
+  memrefOpts.useGenericFunctions = true;
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefOpts));
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
 }

@@ -1,0 +1,120 @@
+// Allocation of the buffers of compiled programs.
+//
+// distc lowers memref.alloc/dealloc to the generic MLIR allocation functions
+// (finalize-memref-to-llvm{use-generic-functions}), implemented here. Array
+// programs allocate and free buffers of the same large sizes every iteration
+// (a stencil sweep, a transpose loop); glibc serves blocks above its mmap
+// threshold (32 MiB at most) with fresh mmap'd pages, so every iteration
+// would pay a page fault per 4 KiB of each buffer - several times the cost
+// of the computation. Freed large blocks are therefore kept in a small cache
+// and handed out again for an allocation of the same size and alignment.
+// Small blocks go straight to malloc, which already recycles them.
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <mutex>
+#include <unordered_map>
+#include <vector>
+
+namespace {
+
+// Blocks at least this large are tracked and cached.
+constexpr size_t kLargeBytes = size_t(1) << 20;
+// Bounds of the cache: its total size and number of blocks. Beyond them the
+// oldest cached block is returned to the system.
+constexpr size_t kMaxCachedBytes = size_t(4) << 30;
+constexpr size_t kMaxCachedBlocks = 16;
+
+struct Block {
+  void *ptr;
+  size_t bytes;
+  size_t alignment;
+};
+
+class LargeBlockCache {
+public:
+  void *allocate(size_t bytes, size_t alignment) {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      for (size_t i = cached.size(); i-- > 0;) {
+        Block b = cached[i];
+        if (b.bytes != bytes || b.alignment % alignment != 0)
+          continue;
+        cached.erase(cached.begin() + static_cast<std::ptrdiff_t>(i));
+        cachedBytes -= b.bytes;
+        live.emplace(b.ptr, b);
+        return b.ptr;
+      }
+    }
+    void *ptr = nullptr;
+    if (alignment <= alignof(std::max_align_t))
+      ptr = std::malloc(bytes);
+    else if (posix_memalign(&ptr, alignment, bytes) != 0)
+      ptr = nullptr;
+    if (ptr) {
+      std::lock_guard<std::mutex> lock(mutex);
+      live.emplace(ptr, Block{ptr, bytes, alignment});
+    }
+    return ptr;
+  }
+
+  // Returns true if `ptr` was a large block (now cached or released).
+  bool release(void *ptr) {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = live.find(ptr);
+    if (it == live.end())
+      return false;
+    Block b = it->second;
+    live.erase(it);
+    cached.push_back(b);
+    cachedBytes += b.bytes;
+    while (cached.size() > kMaxCachedBlocks || cachedBytes > kMaxCachedBytes) {
+      std::free(cached.front().ptr);
+      cachedBytes -= cached.front().bytes;
+      cached.erase(cached.begin());
+    }
+    return true;
+  }
+
+  ~LargeBlockCache() {
+    for (const Block &b : cached)
+      std::free(b.ptr);
+  }
+
+private:
+  std::mutex mutex;
+  std::unordered_map<void *, Block> live;
+  std::vector<Block> cached; // oldest first
+  size_t cachedBytes = 0;
+};
+
+LargeBlockCache &cache() {
+  // Never destroyed: buffers may be freed by static destructors of the
+  // program after this translation unit's statics are gone.
+  static LargeBlockCache *instance = new LargeBlockCache();
+  return *instance;
+}
+
+} // namespace
+
+extern "C" void *_mlir_memref_to_llvm_alloc(size_t bytes) {
+  if (bytes < kLargeBytes)
+    return std::malloc(bytes);
+  return cache().allocate(bytes, alignof(std::max_align_t));
+}
+
+extern "C" void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment,
+                                                    size_t bytes) {
+  if (bytes < kLargeBytes) {
+    void *ptr = nullptr;
+    if (alignment < sizeof(void *))
+      alignment = sizeof(void *);
+    return posix_memalign(&ptr, alignment, bytes) == 0 ? ptr : nullptr;
+  }
+  return cache().allocate(bytes, alignment);
+}
+
+extern "C" void _mlir_memref_to_llvm_free(void *ptr) {
+  if (ptr && !cache().release(ptr))
+    std::free(ptr);
+}
