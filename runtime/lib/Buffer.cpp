@@ -11,6 +11,8 @@ namespace {
 // Buffers below this size come straight from malloc (cheap, no mmap).
 constexpr size_t kPoolMinBytes = size_t(1) << 20;
 constexpr int kPoolSlots = 8;
+// Never keep more than this much idle memory.
+constexpr size_t kPoolMaxBytes = size_t(4) << 30;
 
 struct Pool {
   char *data[kPoolSlots] = {};
@@ -31,8 +33,29 @@ struct Pool {
     return p;
   }
 
+  size_t cached() const {
+    size_t total = 0;
+    for (int i = 0; i < kPoolSlots; ++i)
+      total += data[i] ? capacity[i] : 0;
+    return total;
+  }
+
   // Keeps the block, evicting the smallest cached one if full.
   void give(char *p, size_t cap) {
+    if (cap > kPoolMaxBytes) {
+      std::free(p);
+      return;
+    }
+    // Drop the largest blocks until the new one fits under the cap.
+    while (cached() + cap > kPoolMaxBytes) {
+      int largest = -1; // exists: cached() > 0 here since cap <= kPoolMaxBytes
+      for (int i = 0; i < kPoolSlots; ++i)
+        if (data[i] && (largest < 0 || capacity[i] > capacity[largest]))
+          largest = i;
+      std::free(data[largest]);
+      data[largest] = nullptr;
+      capacity[largest] = 0;
+    }
     int slot = 0;
     for (int i = 0; i < kPoolSlots; ++i) {
       if (!data[i]) {
