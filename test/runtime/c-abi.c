@@ -3,8 +3,8 @@
 //
 // UNSUPPORTED: sanitizers
 // RUN: %mpicc -std=c11 -I%idtr_include %s %libdir/libidtr.a -lstdc++ -lm -o %t
-// RUN: timeout 60 %mpirun -n 2 %t | FileCheck %s
-// RUN: timeout 60 %mpirun -n 3 %t | FileCheck %s
+// RUN: timeout -k 5 60 %mpirun -n 2 %t | FileCheck %s
+// RUN: timeout -k 5 60 %mpirun -n 3 %t | FileCheck %s
 // CHECK: c-abi: permute ok
 // CHECK: c-abi: reshape ok
 // CHECK: c-abi: allreduce ok
