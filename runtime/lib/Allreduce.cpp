@@ -73,7 +73,8 @@ public:
       data_ = reinterpret_cast<T *>(staging_.data());
     }
     copyView(denseView(reinterpret_cast<char *>(data_), out_), in);
-    constexpr int64_t chunk = int64_t(1) << 28; // elements per MPI call (int counts)
+    // Elements per MPI call: int counts, same limit as point-to-point.
+    const int64_t chunk = std::max<int64_t>(1, mpi::maxMessageBytes() / int64_t(sizeof(T)));
     for (int64_t done = 0; done < count; done += chunk) {
       int n = static_cast<int>(std::min(chunk, count - done));
       requests_.emplace_back();

@@ -4,6 +4,8 @@
 #include <new>
 #include <utility>
 
+#include <sys/mman.h>
+
 namespace idtr {
 
 namespace {
@@ -11,6 +13,9 @@ namespace {
 // Buffers below this size come straight from malloc (cheap, no mmap).
 constexpr size_t kPoolMinBytes = size_t(1) << 20;
 constexpr int kPoolSlots = 8;
+constexpr size_t kHugeBytes = size_t(2) << 20;
+// Never keep more than this much idle memory.
+constexpr size_t kPoolMaxBytes = size_t(4) << 30;
 
 struct Pool {
   char *data[kPoolSlots] = {};
@@ -31,8 +36,29 @@ struct Pool {
     return p;
   }
 
+  size_t cached() const {
+    size_t total = 0;
+    for (int i = 0; i < kPoolSlots; ++i)
+      total += data[i] ? capacity[i] : 0;
+    return total;
+  }
+
   // Keeps the block, evicting the smallest cached one if full.
   void give(char *p, size_t cap) {
+    if (cap > kPoolMaxBytes) {
+      std::free(p);
+      return;
+    }
+    // Drop the largest blocks until the new one fits under the cap.
+    while (cached() + cap > kPoolMaxBytes) {
+      int largest = -1; // exists: cached() > 0 here since cap <= kPoolMaxBytes
+      for (int i = 0; i < kPoolSlots; ++i)
+        if (data[i] && (largest < 0 || capacity[i] > capacity[largest]))
+          largest = i;
+      std::free(data[largest]);
+      data[largest] = nullptr;
+      capacity[largest] = 0;
+    }
     int slot = 0;
     for (int i = 0; i < kPoolSlots; ++i) {
       if (!data[i]) {
@@ -61,10 +87,19 @@ Buffer::Buffer(size_t bytes) {
   if (bytes >= kPoolMinBytes)
     data_ = pool().take(bytes, capacity_);
   if (!data_) {
-    data_ = static_cast<char *>(std::aligned_alloc(64, (bytes + 63) / 64 * 64));
+    // Big buffers on 2 MiB boundaries, advised to use transparent huge pages:
+    // packing transposes write with large strides, and 4 KiB pages would
+    // cost a TLB miss (and a page fault on first use) every few elements.
+    bool huge = bytes >= kHugeBytes;
+    size_t align = huge ? kHugeBytes : 64;
+    data_ = static_cast<char *>(std::aligned_alloc(align, (bytes + align - 1) / align * align));
     capacity_ = bytes;
     if (!data_)
       throw std::bad_alloc();
+#ifdef MADV_HUGEPAGE
+    if (huge && !std::getenv("IDTR_NO_HUGEPAGES"))
+      madvise(data_, (bytes + align - 1) / align * align, MADV_HUGEPAGE);
+#endif
   }
 }
 

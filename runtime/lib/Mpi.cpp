@@ -4,6 +4,7 @@
 #include "Stats.h"
 
 #include <cstdint>
+#include <cstdlib>
 
 namespace idtr {
 namespace mpi {
@@ -29,10 +30,21 @@ int size(MPI_Comm comm) {
   return s;
 }
 
+int64_t maxMessageBytes() {
+  static const int64_t limit = [] {
+    int64_t dflt = int64_t(1) << 30;
+    const char *env = std::getenv("IDTR_MAX_MESSAGE_BYTES");
+    int64_t v = env ? std::strtoll(env, nullptr, 0) : 0;
+    return v >= 8 && v < dflt ? v : dflt;
+  }();
+  return limit;
+}
+
 void postSend(std::vector<MPI_Request> &reqs, const char *data, int64_t bytes,
               int peer, int tag, MPI_Comm comm) {
-  for (int64_t done = 0; done < bytes; done += kMaxMessageBytes) {
-    int n = static_cast<int>(bytes - done < kMaxMessageBytes ? bytes - done : kMaxMessageBytes);
+  const int64_t chunk = maxMessageBytes();
+  for (int64_t done = 0; done < bytes; done += chunk) {
+    int n = static_cast<int>(bytes - done < chunk ? bytes - done : chunk);
     reqs.emplace_back();
     check(MPI_Isend(data + done, n, MPI_BYTE, peer, tag, comm, &reqs.back()), "MPI_Isend");
     stats().messagesSent++;
@@ -42,8 +54,9 @@ void postSend(std::vector<MPI_Request> &reqs, const char *data, int64_t bytes,
 
 void postRecv(std::vector<MPI_Request> &reqs, char *data, int64_t bytes,
               int peer, int tag, MPI_Comm comm) {
-  for (int64_t done = 0; done < bytes; done += kMaxMessageBytes) {
-    int n = static_cast<int>(bytes - done < kMaxMessageBytes ? bytes - done : kMaxMessageBytes);
+  const int64_t chunk = maxMessageBytes();
+  for (int64_t done = 0; done < bytes; done += chunk) {
+    int n = static_cast<int>(bytes - done < chunk ? bytes - done : chunk);
     reqs.emplace_back();
     check(MPI_Irecv(data + done, n, MPI_BYTE, peer, tag, comm, &reqs.back()), "MPI_Irecv");
     stats().messagesReceived++;

@@ -18,15 +18,12 @@ void check(int rc, const char *what);
 int rank(MPI_Comm comm);
 int size(MPI_Comm comm);
 
-// Largest byte count of one message; bigger transfers are split into chunks
-// (MPI counts are int). Messages between the same pair with the same tag
-// are non-overtaking, so the chunks arrive in order.
-constexpr int64_t kMaxMessageBytes = int64_t(1) << 30;
-
-// Number of chunks a transfer of `bytes` takes.
-inline int64_t chunkCount(int64_t bytes) {
-  return bytes <= 0 ? 0 : (bytes + kMaxMessageBytes - 1) / kMaxMessageBytes;
-}
+// Largest byte count of one message (1 GiB); bigger transfers are split into
+// chunks because MPI counts are int. Messages between the same pair with the
+// same tag are non-overtaking, so the chunks arrive in order. The environment
+// variable IDTR_MAX_MESSAGE_BYTES lowers the limit so that tests exercise
+// chunking with small arrays.
+int64_t maxMessageBytes();
 
 // Post the chunks of one transfer, appending their requests.
 void postSend(std::vector<MPI_Request> &reqs, const char *data, int64_t bytes,

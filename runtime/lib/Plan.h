@@ -52,8 +52,9 @@ struct Plan {
 
 // Builds the plan of rank `me` from the geometry of all ranks. Validates the
 // geometry (same global shapes on all ranks, boxes inside the arrays, input
-// boxes disjoint, every requested element owned by some rank) and throws
-// Error otherwise. Work: O(P) box operations, plus, for reshape, the number
+// boxes disjoint or identical replicas, every requested element owned by
+// some rank) and throws Error otherwise. Replicated data comes from the
+// receiver itself if it holds a replica, else from the lowest rank holding it. Work: O(P) box operations, plus, for reshape, the number
 // of runs of this rank's boxes times P.
 std::shared_ptr<Plan> buildPlan(const std::vector<Geometry> &all, int me, int64_t id);
 

@@ -2,7 +2,9 @@
 
 #include "Errors.h"
 
+#include <map>
 #include <string>
+#include <utility>
 
 namespace idtr {
 
@@ -113,11 +115,40 @@ void validate(const std::vector<Geometry> &all, int me) {
         fail("%s: an output box of rank %zu (%s) lies outside the array of shape %s",
              opName(mine.kind), r, str(b).c_str(), str(g.outShape).c_str());
     // Each rank checks its own box against all others: together all pairs.
-    if (static_cast<int>(r) != me && !intersect(g.input, mine.input).empty())
-      fail("%s: the input boxes of ranks %d (%s) and %zu (%s) overlap", opName(mine.kind),
-           me, str(mine.input).c_str(), r, str(g.input).c_str());
+    // Identical boxes are replicas of one block; any other overlap is ambiguous.
+    if (static_cast<int>(r) != me && !(g.input == mine.input) &&
+        !intersect(g.input, mine.input).empty())
+      fail("%s: the input boxes of ranks %d (%s) and %zu (%s) overlap (only identical, "
+           "replicated boxes may)",
+           opName(mine.kind), me, str(mine.input).c_str(), r, str(g.input).c_str());
   }
 }
+
+// Who provides data held by several ranks (identical, replicated input
+// boxes): a receiver that holds a replica serves itself, any other receiver
+// gets it from the lowest rank holding it. Deterministic from the geometry,
+// so senders and receivers agree without talking.
+class Sources {
+public:
+  explicit Sources(const std::vector<Geometry> &all) : lowestHolder_(all.size()) {
+    std::map<std::pair<Shape, Shape>, int> lowest;
+    for (size_t r = 0; r < all.size(); ++r) {
+      auto key = std::make_pair(all[r].input.offsets, all[r].input.sizes);
+      auto it = lowest.emplace(key, static_cast<int>(r)).first;
+      lowestHolder_[r] = it->second;
+    }
+  }
+  // Whether rank `s` sends the data of its input box to receiver `r`.
+  bool provides(int s, int r) const {
+    if (s == r)
+      return true;
+    bool replicaOfR = lowestHolder_[s] == lowestHolder_[r];
+    return !replicaOfR && lowestHolder_[s] == s;
+  }
+
+private:
+  std::vector<int> lowestHolder_; // per rank: lowest rank with the same input box
+};
 
 void checkCovered(OpKind kind, const Box &box, int64_t received) {
   if (received != box.volume())
@@ -142,8 +173,11 @@ Transfer &transferWith(Plan &plan, std::vector<Transfer> &list, int peer, int me
 void planBoxes(const std::vector<Geometry> &all, int me, Plan &plan) {
   const Geometry &mine = all[me];
   int P = static_cast<int>(all.size());
+  Sources sources(all);
   std::vector<int64_t> received(mine.outputs.size(), 0);
   for (int s = 0; s < P; ++s) {
+    if (!sources.provides(s, me))
+      continue;
     for (size_t k = 0; k < mine.outputs.size(); ++k) {
       Box part = intersect(permutePreimage(mine.outputs[k], mine.axes), all[s].input);
       if (part.empty())
@@ -157,7 +191,7 @@ void planBoxes(const std::vector<Geometry> &all, int me, Plan &plan) {
   for (size_t k = 0; k < mine.outputs.size(); ++k)
     checkCovered(mine.kind, mine.outputs[k], received[k]);
   for (int r = 0; r < P; ++r) {
-    if (r == me)
+    if (r == me || !sources.provides(me, r))
       continue;
     for (size_t k = 0; k < all[r].outputs.size(); ++k) {
       Box part = intersect(permutePreimage(all[r].outputs[k], mine.axes), mine.input);
@@ -192,8 +226,11 @@ void planRuns(const std::vector<Geometry> &all, int me, Plan &plan) {
   // Receives: my output runs, cut by every sender's input box. Transfers are
   // filled in run order, not peer order: collect them per peer first.
   std::vector<Transfer> fromPeer(P);
+  Sources sources(all);
   for (const FlatRun &run : boxRuns(mine.outShape, myOut)) {
     for (int s = 0; s < P; ++s) {
+      if (!sources.provides(s, me))
+        continue;
       parts.clear();
       appendRangeBoxRuns(mine.inShape, all[s].input, run.start, run.start + run.length, parts);
       Transfer &t = fromPeer[s];
@@ -217,7 +254,7 @@ void planRuns(const std::vector<Geometry> &all, int me, Plan &plan) {
   std::vector<Transfer> byPeer(P);
   for (const FlatRun &run : boxRuns(mine.inShape, mine.input)) {
     for (int r = 0; r < P; ++r) {
-      if (r == me)
+      if (r == me || !sources.provides(me, r))
         continue;
       parts.clear();
       appendRangeBoxRuns(mine.outShape, all[r].outputs[0], run.start, run.start + run.length, parts);

@@ -46,8 +46,15 @@ int onFinalize(MPI_Comm, int, void *, void *) {
 void finalizeAtExit() {
   int fin = 0;
   MPI_Finalized(&fin);
-  if (!fin)
-    MPI_Finalize();
+  if (fin)
+    return;
+  // If another rank is aborting (an idtr error it detected alone), this rank
+  // must not race into MPI_Finalize: Open MPI 4.1's mpirun occasionally hangs
+  // when a normal finalize and an abort cross. In the barrier it is simply
+  // killed with the rest of the job. Every rank gets here: the runtime
+  // initialised MPI, so no rank's program did.
+  MPI_Barrier(MPI_COMM_WORLD);
+  MPI_Finalize();
 }
 
 std::unique_ptr<Team> makeTeam(int64_t id) {

@@ -21,8 +21,10 @@ namespace idtr {
 
 namespace {
 
-// Blocks of kBlockRows x kBlockCols elements; measured in runtime/bench.
-constexpr int64_t kBlockRows = 16;
+// Blocks of kBlockRows (output rows) x kBlockCols (output columns) elements.
+// Measured with `idtr-bench local 8192` (docs/runtime.md): 128x16 gave
+// 28-29 GB/s, 64x16 26, 32x32 20, 16x16 17, 8x8 6 (cache-set conflicts).
+constexpr int64_t kBlockRows = 128;
 constexpr int64_t kBlockCols = 16;
 // Outputs larger than this are streamed with non-temporal stores.
 constexpr int64_t kStreamBytes = int64_t(4) << 20;

@@ -1,9 +1,10 @@
 // A plain C program that uses the runtime through idtr.h and libidtr.a only:
 // a 2-D transpose, a reshape and an allreduce on 2 and 3 ranks.
 //
+// UNSUPPORTED: sanitizers
 // RUN: %mpicc -std=c11 -I%idtr_include %s %libdir/libidtr.a -lstdc++ -lm -o %t
-// RUN: timeout 60 %mpirun -n 2 %t | FileCheck %s
-// RUN: timeout 60 %mpirun -n 3 %t | FileCheck %s
+// RUN: timeout -k 5 60 %mpirun -n 2 %t | FileCheck %s
+// RUN: timeout -k 5 60 %mpirun -n 3 %t | FileCheck %s
 // CHECK: c-abi: permute ok
 // CHECK: c-abi: reshape ok
 // CHECK: c-abi: allreduce ok

@@ -37,6 +37,21 @@ std::vector<Box> randomOutputs(std::mt19937_64 &rng, const Shape &shape, int P) 
   }
 }
 
+// Input boxes: usually a partition; sometimes replicated, either everything
+// everywhere or each block held by two ranks.
+std::vector<Box> randomInputs(std::mt19937_64 &rng, const Shape &shape, int P) {
+  switch (rng() % 6) {
+  case 0: return std::vector<Box>(P, Box{Shape(shape.size(), 0), shape});
+  case 1: {
+    std::vector<Box> parts = randomPartition(rng, shape, (P + 1) / 2), boxes;
+    for (int r = 0; r < P; ++r)
+      boxes.push_back(parts[r % parts.size()]);
+    return boxes;
+  }
+  default: return randomPartition(rng, shape, P);
+  }
+}
+
 template <typename T>
 void fillInput(Strided<T> &in, const Box &box, const Shape &gShape, uint64_t salt) {
   for (int64_t f = 0; f < volume(box.sizes); ++f) {
@@ -96,7 +111,7 @@ int64_t permuteCase(int id, std::mt19937_64 &rng, int rank, Shape axes) {
   Shape outShape(rank);
   for (int i = 0; i < rank; ++i)
     outShape[i] = gShape[axes[i]];
-  std::vector<Box> inBoxes = randomPartition(rng, gShape, P);
+  std::vector<Box> inBoxes = randomInputs(rng, gShape, P);
   std::vector<Box> outBoxes = randomOutputs(rng, outShape, P);
   Case c{id, static_cast<int64_t>(rng() % 3) * 11, rng(), rng() % 5 == 0 ? 3 : 1};
   int type = static_cast<int>(rng() % 7);
@@ -126,7 +141,7 @@ int64_t reshapeCase(int id, std::mt19937_64 &rng) {
   int rank = 1 + rng() % 4;
   Shape gShape = randomShape(rng, rank, maxExtentFor(rank));
   Shape ngShape = randomShapeWithVolume(rng, volume(gShape), 1 + rng() % 4);
-  std::vector<Box> inBoxes = randomPartition(rng, gShape, P);
+  std::vector<Box> inBoxes = randomInputs(rng, gShape, P);
   std::vector<Box> outBoxes = randomOutputs(rng, ngShape, P);
   Case c{id, static_cast<int64_t>(rng() % 3) * 11, rng(), rng() % 5 == 0 ? 3 : 1};
   int type = static_cast<int>(rng() % 7);

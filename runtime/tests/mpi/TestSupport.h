@@ -98,6 +98,12 @@ template <typename T> struct Strided {
     }
     offset = allowPadding ? rng() % 3 : 0;
     int64_t n = offset + std::max<int64_t>(stride, 1) + 1;
+    // Some dimensions run backwards (negative strides, as in reversed views).
+    for (int k = 0; k < rank; ++k)
+      if (allowPadding && rng() % 6 == 0 && sizes[k] > 1) {
+        offset += (sizes[k] - 1) * strides[k];
+        strides[k] = -strides[k];
+      }
     buffer.assign(n, sentinel());
     inView.assign(n, false);
     for (int64_t f = 0; f < volume(sizes); ++f)

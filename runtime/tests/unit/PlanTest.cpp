@@ -124,6 +124,24 @@ TEST(Plan, RejectsOverlapAndOutside) {
   EXPECT_THROW(buildPlan(all, 1, 0), Error);
 }
 
+TEST(Plan, ReplicatedInputsServeThemselves) {
+  // Ranks 0 and 1 both hold the whole array; rank 2 holds nothing and wants
+  // everything: it gets it from rank 0 only, and 0 and 1 copy locally.
+  Shape shape{6, 4};
+  std::vector<Geometry> all = {rowSplit(OpKind::Permute, shape, 0, 6, Box{{0, 0}, {6, 4}}),
+                               rowSplit(OpKind::Permute, shape, 0, 6, Box{{0, 0}, {6, 4}}),
+                               rowSplit(OpKind::Permute, shape, 6, 6, Box{{0, 0}, {6, 4}})};
+  auto p0 = buildPlan(all, 0, 0), p1 = buildPlan(all, 1, 0), p2 = buildPlan(all, 2, 0);
+  EXPECT_EQ(p0->local.elements, 24);
+  EXPECT_EQ(p1->local.elements, 24);
+  EXPECT_TRUE(p1->sends.empty() && p1->recvs.empty());
+  ASSERT_EQ(p0->sends.size(), 1u);
+  EXPECT_EQ(p0->sends[0].peer, 2);
+  ASSERT_EQ(p2->recvs.size(), 1u);
+  EXPECT_EQ(p2->recvs[0].peer, 0);
+  EXPECT_EQ(p2->recvs[0].elements, 24);
+}
+
 TEST(Plan, GeometryEncodingRoundTrips) {
   Geometry g = rowSplit(OpKind::Halo, {5, 6, 7}, 1, 3, Box{{0, 1, 2}, {1, 2, 3}});
   g.outputs.push_back(Box{{3, 1, 2}, {2, 2, 3}});
