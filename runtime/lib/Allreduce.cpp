@@ -50,6 +50,8 @@ View denseView(char *data, const View &like) {
 }
 
 template <typename T> class Allreduce : public Operation {
+  static constexpr int64_t kBlockingBytes = 16 * 1024;
+
 public:
   Allreduce(const View &out, int32_t op, int teamSize)
       : out_(out), op_(op), teamSize_(teamSize) {}
@@ -73,6 +75,17 @@ public:
       data_ = reinterpret_cast<T *>(staging_.data());
     }
     copyView(denseView(reinterpret_cast<char *>(data_), out_), in);
+    // Small reductions complete here with a blocking MPI_Allreduce: for a
+    // few KiB, the latency of a non-blocking collective plus its later wait
+    // is several times the reduction itself, and there is nothing to
+    // overlap. The caller then gets handle 0 ("already complete").
+    if (count * int64_t(sizeof(T)) <= kBlockingBytes) {
+      if (count > 0)
+        mpi::check(MPI_Allreduce(MPI_IN_PLACE, data_, static_cast<int>(count),
+                                 mpi::datatype<T>(), mop, team.comm),
+                   "MPI_Allreduce");
+      return false;
+    }
     // Elements per MPI call: int counts, same limit as point-to-point.
     const int64_t chunk = std::max<int64_t>(1, mpi::maxMessageBytes() / int64_t(sizeof(T)));
     for (int64_t done = 0; done < count; done += chunk) {

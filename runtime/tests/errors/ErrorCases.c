@@ -42,9 +42,12 @@ static int run(const char *scenario) {
     ax = idtr_index_array(axes2, 2);
     _idtr_wait(_idtr_copy_permute_f64(0, 1, &g, 1, &o, 2, &in2, 1, &no, 2, &out2, 1, &ax));
   } else if (!strcmp(scenario, "double-wait")) {
-    int64_t n = 4;
-    idtr_init_contiguous(&inD, in, 1, &n);
-    idtr_init_contiguous(&outD, out, 1, &n);
+    /* Large enough for a non-blocking reduction: small ones complete at
+       once and return handle 0, on which waiting is a no-op. */
+    static double bigIn[4096], bigOut[4096];
+    int64_t n = 4096;
+    idtr_init_contiguous(&inD, bigIn, 1, &n);
+    idtr_init_contiguous(&outD, bigOut, 1, &n);
     int64_t h = _idtr_allreduce_f64(0, 1, &inD, 1, &outD, IDTR_SUM);
     _idtr_wait(h);
     _idtr_wait(h);
