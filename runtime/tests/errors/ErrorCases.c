@@ -101,10 +101,12 @@ static int run(const char *scenario) {
     idtr_index_array_t bo = idtr_index_array(&bbOff, 1), bs = idtr_index_array(&bbSize, 1);
     _idtr_wait(_idtr_update_halo_f64(0, 1, &g, 1, &o, 1, &inD, 1, &bo, 1, &bs, 1, &outD, 1, &rD, -1));
   } else if (!strcmp(scenario, "forgotten-handle")) {
-    /* Not an error: a warning at exit, then normal completion. */
-    int64_t n = 4;
-    idtr_init_contiguous(&inD, in, 1, &n);
-    idtr_init_contiguous(&outD, out, 1, &n);
+    /* Not an error: a warning at exit, then normal completion. The
+       reduction is large enough to stay in flight (see double-wait). */
+    static double bigIn[4096], bigOut[4096];
+    int64_t n = 4096;
+    idtr_init_contiguous(&inD, bigIn, 1, &n);
+    idtr_init_contiguous(&outD, bigOut, 1, &n);
     int64_t sizes[2] = {2, 2}, offs[2] = {2 * me, 0}, gs[2] = {2 * P, 2}, ax[2] = {1, 0};
     int64_t outSizes[2] = {2, 2 * P}, outOffs[2] = {0, 0};
     static double big[64];
