@@ -14,6 +14,7 @@
 
 #include "passes/IDTRRuntimeAPI.h"
 #include "passes/Passes.h"
+#include "passes/TensorSizes.h"
 
 #include "dialect/DistRuntime/DistRuntime.h"
 
@@ -129,18 +130,6 @@ public:
                                 decl.type.getResults(), operands);
   }
 
-  /// Sizes of every dimension of `tensor` as index values.
-  SmallVector<Value> dims(Value tensor) {
-    auto type = cast<RankedTensorType>(tensor.getType());
-    SmallVector<Value> sizes;
-    for (int64_t d = 0; d < type.getRank(); ++d)
-      sizes.push_back(type.isDynamicDim(d)
-                          ? tensor::DimOp::create(rewriter, loc, tensor, d)
-                                .getResult()
-                          : indexConstant(type.getDimSize(d)));
-    return sizes;
-  }
-
   ConversionPatternRewriter &rewriter;
   Operation *op;
   Location loc;
@@ -197,7 +186,7 @@ struct AllReduceLowering : public OpConversionPattern<AllReduceOp> {
                   ConversionPatternRewriter &rewriter) const override {
     IDTRCallBuilder b(rewriter, op);
     RankedTensorType outType = op.getResult().getType();
-    Value out = b.allocate(outType, b.dims(adaptor.getInput()));
+    Value out = b.allocate(outType, tensorSizes(rewriter, op.getLoc(), adaptor.getInput()));
     Value handle =
         b.call(IDTRFunction::AllReduce,
                {b.i64Constant(op.getTeam()), b.inputArray(adaptor.getInput()),
@@ -225,7 +214,7 @@ struct UpdateHaloLowering : public OpConversionPattern<UpdateHaloOp> {
     Value bbEnd = arith::AddIOp::create(rewriter, loc, bbBegin, bbSizes[0]);
     Value own = adaptor.getLOffsets()[0];
     Value ownEnd =
-        arith::AddIOp::create(rewriter, loc, own, b.dims(adaptor.getLArray())[0]);
+        arith::AddIOp::create(rewriter, loc, own, tensorSizes(rewriter, loc, adaptor.getLArray())[0]);
     Value leftEnd = arith::MinSIOp::create(rewriter, loc, own, bbEnd);
     Value leftRows = arith::MaxSIOp::create(
         rewriter, loc, arith::SubIOp::create(rewriter, loc, leftEnd, bbBegin),

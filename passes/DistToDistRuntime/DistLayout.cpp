@@ -76,19 +76,6 @@ SmallVector<Value> mlir::distc::globalShapeOf(OpBuilder &b, Location loc,
   return shape;
 }
 
-SmallVector<Value> mlir::distc::tensorSizes(OpBuilder &b, Location loc,
-                                            Value tensor) {
-  auto type = cast<RankedTensorType>(tensor.getType());
-  SmallVector<Value> sizes;
-  for (int64_t d = 0; d < type.getRank(); ++d)
-    sizes.push_back(type.isDynamicDim(d)
-                        ? tensor::DimOp::create(b, loc, tensor, d).getResult()
-                        : arith::ConstantIndexOp::create(b, loc,
-                                                         type.getDimSize(d))
-                              .getResult());
-  return sizes;
-}
-
 Value mlir::distc::teamSize(OpBuilder &b, Location loc, int64_t team) {
   return distruntime::TeamSizeOp::create(b, loc, b.getIndexType(),
                                          b.getI64IntegerAttr(team));

@@ -13,6 +13,7 @@
 #define DISTC_PASSES_DISTTODISTRUNTIME_DISTLAYOUT_H
 
 #include "dialect/Dist/Dist.h"
+#include "passes/TensorSizes.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -51,9 +52,6 @@ balancedBox(OpBuilder &b, Location loc, int64_t team, int64_t split,
 SmallVector<Value> globalShapeOf(OpBuilder &b, Location loc,
                                  dist::DistTensorType type,
                                  ValueRange dynamicSizes);
-
-/// Sizes of every dimension of `tensor` as index values.
-SmallVector<Value> tensorSizes(OpBuilder &b, Location loc, Value tensor);
 
 /// Team size and this rank's number, as index values.
 Value teamSize(OpBuilder &b, Location loc, int64_t team);
