@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialect/DistcRegistration.h"
+#include "driver/distc/InputLimits.h"
 #include "pipelines/Pipelines.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -77,9 +78,13 @@ void runOne(llvm::StringRef text, unsigned optLevel) {
   auto buffer = llvm::MemoryBuffer::getMemBufferCopy(text, "fuzz-input");
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+  // As distc: too deep a nesting is refused before the recursive parser.
+  if (failed(distc::checkNestingDepth(sourceMgr, &ctx)))
+    return;
   OwningOpRef<ModuleOp> module =
       parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&ctx));
-  if (!module || failed(verify(*module)))
+  if (!module || failed(verify(*module)) ||
+      failed(distc::checkStaticSizes(*module)))
     return;
 
   distc::PipelineOptions opts;
