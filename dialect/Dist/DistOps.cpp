@@ -7,6 +7,7 @@
 
 #include "dialect/Dist/Dist.h"
 
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
@@ -14,12 +15,18 @@ using namespace mlir::dist;
 
 namespace {
 
-/// Checks that `sizes` gives one value per dynamic dimension of `type`.
+/// Checks that `sizes` gives one value per dynamic dimension of `type` and
+/// that none of them is a negative constant.
 LogicalResult verifyDynamicSizes(Operation *op, DistTensorType type,
                                  ValueRange sizes) {
   int64_t dynamic = llvm::count_if(type.getShape(), ShapedType::isDynamic);
-  if (static_cast<int64_t>(sizes.size()) == dynamic)
+  if (static_cast<int64_t>(sizes.size()) == dynamic) {
+    for (auto [i, size] : llvm::enumerate(sizes))
+      if (std::optional<int64_t> c = getConstantIntValue(size); c && *c < 0)
+        return op->emitOpError() << "dynamic size #" << i << " is negative ("
+                                 << *c << ")";
     return success();
+  }
   return op->emitOpError() << "expects " << dynamic
                            << " dynamic size operand(s), one per '?' in "
                            << type << ", but got " << sizes.size();
