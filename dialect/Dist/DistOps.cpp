@@ -32,6 +32,21 @@ LogicalResult verifyDynamicSizes(Operation *op, DistTensorType type,
                            << type << ", but got " << sizes.size();
 }
 
+/// Shift offsets and halo widths larger than this in magnitude are rejected:
+/// no array dimension comes near it, and the lowering adds them to sizes
+/// and offsets in int64 arithmetic that must not overflow (INT64_MIN is also
+/// MLIR's marker for a dynamic offset).
+constexpr int64_t kMaxStencilWidth = int64_t(1) << 48;
+
+LogicalResult verifyStencilWidths(Operation *op, ArrayRef<int64_t> widths,
+                                  StringRef name) {
+  for (auto [d, w] : llvm::enumerate(widths))
+    if (w > kMaxStencilWidth || w < -kMaxStencilWidth)
+      return op->emitOpError() << name << " " << w << " in dimension " << d
+                               << " is too large (the limit is 2^48)";
+  return success();
+}
+
 LogicalResult verifySameTeam(Operation *op, DistTensorType a,
                              DistTensorType b) {
   if (a.getTeam() == b.getTeam())
@@ -362,6 +377,8 @@ LogicalResult ShiftOp::verify() {
     return emitOpError() << "expects one offset per dimension ("
                          << type.getRank() << "), got "
                          << getOffsets().size();
+  if (failed(verifyStencilWidths(*this, getOffsets(), "offset")))
+    return failure();
   SmallVector<int64_t> low, high;
   for (int64_t offset : getOffsets()) {
     low.push_back(std::max<int64_t>(0, -offset));
@@ -380,6 +397,9 @@ LogicalResult ExtendOp::verify() {
   if (llvm::any_of(getLow(), [](int64_t w) { return w < 0; }) ||
       llvm::any_of(getHigh(), [](int64_t w) { return w < 0; }))
     return emitOpError("halo widths must be non-negative");
+  if (failed(verifyStencilWidths(*this, getLow(), "low width")) ||
+      failed(verifyStencilWidths(*this, getHigh(), "high width")))
+    return failure();
   if (result.getRank() != type.getRank() ||
       result.getElementType() != type.getElementType())
     return emitOpError() << "result must be a tensor of rank "
