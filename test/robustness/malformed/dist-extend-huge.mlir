@@ -1,7 +1,7 @@
 // dist.extend with a halo width of INT64_MAX compiled to a program whose
 // buffer size wraps around.
 // RUN: not %distc %s -o %t 2>&1 | FileCheck %s -DFILE=%s --implicit-check-not="PLEASE submit" --implicit-check-not="Stack dump"
-// CHECK: [[FILE]]:8:10: error: 'dist.extend' op high width 9223372036854775807 in dimension 0 is too large (the limit is 2^48)
+// CHECK: [[FILE]]:9:10: error: 'dist.extend' op high width 9223372036854775807 in dimension 0 is too large (the limit is 2^48)
 
 func.func @main() {
   %zero = arith.constant 0.0 : f64
