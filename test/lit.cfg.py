@@ -12,7 +12,9 @@ config.test_exec_root = os.path.join(config.distc_obj_root, "test")
 # Open MPI refuses to run as root unless told; tests oversubscribe the 2 cores.
 for var in ("OMPI_ALLOW_RUN_AS_ROOT", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"):
     config.environment[var] = "1"
-for var in ("HOME", "PATH", "TMPDIR", "IDTR_STATS", "OMPI_MCA_btl"):
+for var in ("HOME", "PATH", "TMPDIR", "IDTR_STATS", "IDTR_TIMEOUT", "OMPI_MCA_btl",
+            "OMPI_MCA_mca_base_component_disable_dlclose",
+            "ASAN_OPTIONS", "LSAN_OPTIONS", "UBSAN_OPTIONS"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 config.environment["PATH"] = os.pathsep.join(
@@ -27,7 +29,10 @@ config.substitutions.extend([
     ("%libdir", config.distc_lib_dir),
     ("%srcroot", config.distc_src_root),
     ("%idtr_include", os.path.join(config.distc_src_root, "runtime", "include")),
-    ("%mpicc", config.mpi_c_compiler),
+    # With sanitizers, libidtr.a is instrumented by clang: C test programs
+    # link with the same compiler and sanitizer runtimes.
+    ("%mpicc", "env OMPI_CC=%s %s -fsanitize=address,undefined -fsanitize-link-c++-runtime"
+     % (config.c_compiler, config.mpi_c_compiler) if config.sanitizers else config.mpi_c_compiler),
     ("%cc", config.c_compiler),
     ("%cxx", config.cxx_compiler),
 ])

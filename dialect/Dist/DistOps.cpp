@@ -7,6 +7,7 @@
 
 #include "dialect/Dist/Dist.h"
 
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
@@ -14,15 +15,36 @@ using namespace mlir::dist;
 
 namespace {
 
-/// Checks that `sizes` gives one value per dynamic dimension of `type`.
+/// Checks that `sizes` gives one value per dynamic dimension of `type` and
+/// that none of them is a negative constant.
 LogicalResult verifyDynamicSizes(Operation *op, DistTensorType type,
                                  ValueRange sizes) {
   int64_t dynamic = llvm::count_if(type.getShape(), ShapedType::isDynamic);
-  if (static_cast<int64_t>(sizes.size()) == dynamic)
+  if (static_cast<int64_t>(sizes.size()) == dynamic) {
+    for (auto [i, size] : llvm::enumerate(sizes))
+      if (std::optional<int64_t> c = getConstantIntValue(size); c && *c < 0)
+        return op->emitOpError() << "dynamic size #" << i << " is negative ("
+                                 << *c << ")";
     return success();
+  }
   return op->emitOpError() << "expects " << dynamic
                            << " dynamic size operand(s), one per '?' in "
                            << type << ", but got " << sizes.size();
+}
+
+/// Shift offsets and halo widths larger than this in magnitude are rejected:
+/// no array dimension comes near it, and the lowering adds them to sizes
+/// and offsets in int64 arithmetic that must not overflow (INT64_MIN is also
+/// MLIR's marker for a dynamic offset).
+constexpr int64_t kMaxStencilWidth = int64_t(1) << 48;
+
+LogicalResult verifyStencilWidths(Operation *op, ArrayRef<int64_t> widths,
+                                  StringRef name) {
+  for (auto [d, w] : llvm::enumerate(widths))
+    if (w > kMaxStencilWidth || w < -kMaxStencilWidth)
+      return op->emitOpError() << name << " " << w << " in dimension " << d
+                               << " is too large (the limit is 2^48)";
+  return success();
 }
 
 LogicalResult verifySameTeam(Operation *op, DistTensorType a,
@@ -355,6 +377,8 @@ LogicalResult ShiftOp::verify() {
     return emitOpError() << "expects one offset per dimension ("
                          << type.getRank() << "), got "
                          << getOffsets().size();
+  if (failed(verifyStencilWidths(*this, getOffsets(), "offset")))
+    return failure();
   SmallVector<int64_t> low, high;
   for (int64_t offset : getOffsets()) {
     low.push_back(std::max<int64_t>(0, -offset));
@@ -373,6 +397,9 @@ LogicalResult ExtendOp::verify() {
   if (llvm::any_of(getLow(), [](int64_t w) { return w < 0; }) ||
       llvm::any_of(getHigh(), [](int64_t w) { return w < 0; }))
     return emitOpError("halo widths must be non-negative");
+  if (failed(verifyStencilWidths(*this, getLow(), "low width")) ||
+      failed(verifyStencilWidths(*this, getHigh(), "high width")))
+    return failure();
   if (result.getRank() != type.getRank() ||
       result.getElementType() != type.getElementType())
     return emitOpError() << "result must be a tensor of rank "

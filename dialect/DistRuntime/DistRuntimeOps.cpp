@@ -88,7 +88,9 @@ LogicalResult verifyBoxInside(Operation *op,
   for (unsigned d = 0; d < shape.size(); ++d) {
     if (!offsets[d] || !sizes[d] || !shape[d])
       continue;
-    if (*offsets[d] + *sizes[d] > *shape[d])
+    // offset + size > shape, without overflowing int64 (all three are
+    // non-negative here).
+    if (*offsets[d] > *shape[d] - *sizes[d])
       return op->emitOpError()
              << boxName << " exceeds " << shapeName << " in dimension " << d
              << ": offset " << *offsets[d] << " + size " << *sizes[d] << " > "
@@ -97,17 +99,41 @@ LogicalResult verifyBoxInside(Operation *op,
   return success();
 }
 
-/// Product of the sizes, or std::nullopt if one is not constant.
+/// Product of the sizes, or std::nullopt if one is not constant or the
+/// product does not fit in int64 (verifyVolumeFits rejects the latter).
 std::optional<int64_t> constantVolume(ArrayRef<std::optional<int64_t>> sizes) {
   int64_t volume = 1;
   for (std::optional<int64_t> size : sizes) {
     if (!size)
       return std::nullopt;
     if (*size != 0 && volume > std::numeric_limits<int64_t>::max() / *size)
-      return std::nullopt; // Too large to compare; the runtime checks.
+      return std::nullopt;
     volume *= *size;
   }
   return volume;
+}
+
+/// A global shape whose constant element count does not fit in int64 cannot
+/// be addressed by the runtime (64-bit sizes end to end): reject it instead
+/// of letting the count wrap.
+LogicalResult verifyVolumeFits(Operation *op,
+                               ArrayRef<std::optional<int64_t>> shape,
+                               StringRef name) {
+  int64_t volume = 1;
+  for (std::optional<int64_t> size : shape) {
+    if (!size)
+      return success();
+    if (*size == 0)
+      return success();
+  }
+  for (std::optional<int64_t> size : shape) {
+    if (volume > std::numeric_limits<int64_t>::max() / *size)
+      return op->emitOpError()
+             << "'" << name << "' has more elements than fit in a 64-bit "
+             << "integer";
+    volume *= *size;
+  }
+  return success();
 }
 
 /// Checks the part common to the copy ops and update_halo: the input box
@@ -122,7 +148,7 @@ verifyInputBox(Operation *op, RankedTensorType inputType, ValueRange gShape,
                                    "the input tensor")))
     return failure();
   auto globalShape = getNonNegativeConstants(op, gShape, "g_shape");
-  if (failed(globalShape))
+  if (failed(globalShape) || failed(verifyVolumeFits(op, *globalShape, "g_shape")))
     return failure();
   auto offsets = getNonNegativeConstants(op, lOffsets, "l_offs");
   if (failed(offsets) ||
@@ -174,7 +200,8 @@ LogicalResult CopyReshapeOp::verify() {
     return failure();
   auto newGlobalShape =
       getNonNegativeConstants(*this, getNgShape(), "n_g_shape");
-  if (failed(newGlobalShape))
+  if (failed(newGlobalShape) ||
+      failed(verifyVolumeFits(*this, *newGlobalShape, "n_g_shape")))
     return failure();
   std::optional<int64_t> oldCount = constantVolume(*globalShape);
   std::optional<int64_t> newCount = constantVolume(*newGlobalShape);

@@ -2,6 +2,7 @@
 
 #include "Compile.h"
 #include "Diagnostics.h"
+#include "InputLimits.h"
 
 #include "dialect/DistcRegistration.h"
 #include "pipelines/Pipelines.h"
@@ -233,6 +234,10 @@ OwningOpRef<ModuleOp> Compiler::Impl::parse(llvm::SourceMgr &sourceMgr,
     return nullptr;
   }
   sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+  // The parser recurses once per nesting level: refuse what would overflow
+  // its stack.
+  if (failed(checkNestingDepth(sourceMgr, ctx.get())))
+    return nullptr;
   return parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(ctx.get()));
 }
 
@@ -369,7 +374,8 @@ LogicalResult Compiler::Impl::compileFile(StringRef inputPath,
 
   reportStep(v, "parse " + inputPath);
   OwningOpRef<ModuleOp> module = parse(sourceMgr, inputPath);
-  if (!module || failed(checkEntryPoint(*module)))
+  if (!module || failed(checkStaticSizes(*module)) ||
+      failed(checkEntryPoint(*module)))
     return failure();
 
   reportStep(v, "run the MLIR pass pipeline on " + inputPath);

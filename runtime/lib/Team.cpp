@@ -33,6 +33,11 @@ int onFinalize(MPI_Comm, int, void *, void *) {
     return MPI_SUCCESS;
   rt.shutDown = true;
   try {
+    // Time-limited barrier first: a rank that ends while another still
+    // waits in a collective it skipped must not sit in MPI_Finalize when
+    // that rank aborts (Open MPI 4.1's mpirun can then hang in its own
+    // shutdown). Both wait here, and the time limit ends the job cleanly.
+    mpi::exitBarrier();
     completeForgottenHandles();
   } catch (const std::exception &e) {
     abortWithError(e.what());
@@ -60,7 +65,7 @@ void finalizeAtExit() {
 std::unique_ptr<Team> makeTeam(int64_t id) {
   auto t = std::make_unique<Team>();
   t->id = id;
-  mpi::check(MPI_Comm_dup(MPI_COMM_WORLD, &t->comm), "MPI_Comm_dup");
+  t->comm = mpi::commDup(MPI_COMM_WORLD);
   // Errors come back to us and take the documented error path.
   MPI_Comm_set_errhandler(t->comm, MPI_ERRORS_RETURN);
   t->rank = mpi::rank(t->comm);

@@ -100,6 +100,31 @@ static int run(const char *scenario) {
     o = idtr_index_array(&lo, 1);
     idtr_index_array_t bo = idtr_index_array(&bbOff, 1), bs = idtr_index_array(&bbSize, 1);
     _idtr_wait(_idtr_update_halo_f64(0, 1, &g, 1, &o, 1, &inD, 1, &bo, 1, &bs, 1, &outD, 1, &rD, -1));
+  } else if (!strcmp(scenario, "skipped-allreduce")) {
+    /* Only rank 0 calls the collective; the others go on to exit. Detected
+     * by the time limit (IDTR_TIMEOUT seconds). The first allreduce, which
+     * every rank calls, sets the team up. */
+    int64_t n = 4;
+    idtr_init_contiguous(&inD, in, 1, &n);
+    idtr_init_contiguous(&outD, out, 1, &n);
+    _idtr_wait(_idtr_allreduce_f64(0, 1, &inD, 1, &outD, IDTR_SUM));
+    if (me == 0)
+      _idtr_wait(_idtr_allreduce_f64(0, 1, &inD, 1, &outD, IDTR_SUM));
+  } else if (!strcmp(scenario, "skipped-copy")) {
+    /* Rank 1 skips a copy_reshape (rank 0 waits in the plan exchange). */
+    int64_t part = me == 0 ? 4 : 0;
+    shape1[0] = 4;
+    offs1[0] = 0;
+    idtr_init_contiguous(&inD, in, 1, &part);
+    idtr_init_contiguous(&outD, out, 1, &part);
+    g = idtr_index_array(shape1, 1);
+    o = idtr_index_array(offs1, 1);
+    int64_t four = 4;
+    IDTR_MEMREF(double, 1) r;
+    idtr_init_contiguous(&r, in, 1, &four);
+    _idtr_wait(_idtr_allreduce_f64(0, 1, &r, 1, &r, IDTR_SUM));
+    if (me != 1)
+      _idtr_wait(_idtr_copy_reshape_f64(0, 1, &g, 1, &o, 1, &inD, 1, &g, 1, &o, 1, &outD));
   } else if (!strcmp(scenario, "forgotten-handle")) {
     /* Not an error: a warning at exit, then normal completion. The
        reduction is large enough to stay in flight (see double-wait). */

@@ -1,0 +1,9 @@
+// A handle that is never waited on.
+// RUN: not %distc %s -o %t 2>&1 | FileCheck %s -DFILE=%s --implicit-check-not="PLEASE submit" --implicit-check-not="Stack dump"
+// CHECK: [[FILE]]:7:12: error: async handle is never waited on (every handle must reach exactly one 'distruntime.wait')
+
+func.func @main() {
+  %x = arith.constant dense<1.0> : tensor<4xf64>
+  %h, %s = distruntime.allreduce sum %x {team = 1 : i64} : (tensor<4xf64>) -> (!distruntime.asynchandle, tensor<4xf64>)
+  return
+}
