@@ -6,6 +6,7 @@
 #include "StridedCopy.h"
 #include "Stats.h"
 #include "Team.h"
+#include "Watchdog.h"
 
 #include <algorithm>
 #include <type_traits>
@@ -13,6 +14,9 @@
 namespace idtr {
 
 namespace {
+
+// Reductions up to this size complete within the call (handle 0).
+constexpr int64_t kCompleteAtOnceBytes = 16 * 1024;
 
 // i1 is a logical type (numpy's bool: add is "or", multiply is "and").
 template <typename T> MPI_Op mpiOp(int32_t op) {
@@ -50,8 +54,6 @@ View denseView(char *data, const View &like) {
 }
 
 template <typename T> class Allreduce : public Operation {
-  static constexpr int64_t kBlockingBytes = 16 * 1024;
-
 public:
   Allreduce(const View &out, int32_t op, int teamSize)
       : out_(out), op_(op), teamSize_(teamSize) {}
@@ -75,15 +77,16 @@ public:
       data_ = reinterpret_cast<T *>(staging_.data());
     }
     copyView(denseView(reinterpret_cast<char *>(data_), out_), in);
-    // Small reductions complete here with a blocking MPI_Allreduce: for a
-    // few KiB, the latency of a non-blocking collective plus its later wait
-    // is several times the reduction itself, and there is nothing to
-    // overlap. The caller then gets handle 0 ("already complete").
-    if (count * int64_t(sizeof(T)) <= kBlockingBytes) {
-      if (count > 0)
-        mpi::check(MPI_Allreduce(MPI_IN_PLACE, data_, static_cast<int>(count),
-                                 mpi::datatype<T>(), mop, team.comm),
-                   "MPI_Allreduce");
+    // Small reductions complete right here with a blocking MPI_Allreduce:
+    // for a few KiB there is nothing to overlap, and a non-blocking
+    // collective plus its later wait costs several times the reduction.
+    // The caller gets handle 0 ("already complete"); the wait is still
+    // time-limited (Watchdog.h).
+    if (count * int64_t(sizeof(T)) <= kCompleteAtOnceBytes) {
+      WatchedWait watch("MPI_Allreduce");
+      mpi::check(MPI_Allreduce(MPI_IN_PLACE, data_, static_cast<int>(count),
+                               mpi::datatype<T>(), mop, team.comm),
+                 "MPI_Allreduce");
       return false;
     }
     // Elements per MPI call: int counts, same limit as point-to-point.
@@ -128,6 +131,21 @@ std::unique_ptr<Operation> startAllreduce(Team &team, const View &in, const View
   if (in.sizes != out.sizes)
     fail("allreduce: input and output shapes differ (rank %d vs %d)", in.rank(), out.rank());
   stats().reductions++;
+  // The common small case - dense, separate input and output - goes straight
+  // to MPI without staging or an operation object.
+  int64_t count = out.volume();
+  const char *inLo, *inHi, *outLo, *outHi;
+  byteRange(in, inLo, inHi);
+  byteRange(out, outLo, outHi);
+  if (op != kMean && count > 0 && count * int64_t(sizeof(T)) <= kCompleteAtOnceBytes &&
+      in.isContiguous() && out.isContiguous() && (inHi <= outLo || outHi <= inLo)) {
+    MPI_Op mop = mpiOp<T>(op);
+    WatchedWait watch("MPI_Allreduce");
+    mpi::check(MPI_Allreduce(in.data, out.data, static_cast<int>(count), mpi::datatype<T>(),
+                             mop, team.comm),
+               "MPI_Allreduce");
+    return nullptr;
+  }
   auto red = std::make_unique<Allreduce<T>>(out, op, team.size);
   if (!red->start(team, in)) {
     red->complete();

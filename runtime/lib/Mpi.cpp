@@ -3,11 +3,10 @@
 #include "Errors.h"
 #include "Stats.h"
 
-#include <algorithm>
-#include <chrono>
+#include "Watchdog.h"
+
 #include <cstdint>
 #include <cstdlib>
-#include <thread>
 
 namespace idtr {
 namespace mpi {
@@ -67,107 +66,28 @@ void postRecv(std::vector<MPI_Request> &reqs, char *data, int64_t bytes,
   stats().bytesReceived += bytes;
 }
 
-double timeoutSeconds() {
-  static const double seconds = [] {
-    const char *env = std::getenv("IDTR_TIMEOUT");
-    char *end = nullptr;
-    double v = env ? std::strtod(env, &end) : -1;
-    return env && end != env && v >= 0 ? v : 300.0;
-  }();
-  return seconds;
-}
-
-namespace {
-
-// Polls `done()` until it returns true. The first polls only yield the
-// core; then the pause between polls doubles up to kMaxPause, so a long
-// wait costs little CPU while MPI still makes progress inside each test.
-// Any completion (`done` returning progress) resets the pause. Throws after
-// timeoutSeconds() without progress.
-template <typename Done> void pollUntil(Done done, const char *what) {
-  using Clock = std::chrono::steady_clock;
-  constexpr auto kMaxPause = std::chrono::microseconds(200);
-  const double limit = timeoutSeconds();
-  Clock::time_point start = Clock::now();
-  std::chrono::microseconds pause(0);
-  for (int polls = 0;; ++polls) {
-    bool progress = false;
-    if (done(progress))
-      return;
-    if (progress) {
-      start = Clock::now();
-      pause = std::chrono::microseconds(0);
-      polls = 0;
-      continue;
-    }
-    if (polls < 64) {
-      std::this_thread::yield();
-      continue;
-    }
-    if (limit > 0 &&
-        std::chrono::duration<double>(Clock::now() - start).count() > limit)
-      fail("%s: timed out after %g s waiting for other ranks (did a rank skip "
-           "a collective operation? IDTR_TIMEOUT sets the limit)",
-           what, limit);
-    pause = pause.count() == 0 ? std::chrono::microseconds(1)
-                               : std::min(pause * 2, kMaxPause);
-    std::this_thread::sleep_for(pause);
-  }
-}
-
-void waitRequest(MPI_Request &req, const char *what) {
-  pollUntil(
-      [&](bool &) {
-        int flag = 0;
-        check(MPI_Test(&req, &flag, MPI_STATUS_IGNORE), what);
-        return flag != 0;
-      },
-      what);
-}
-
-} // namespace
-
 int waitAny(std::vector<MPI_Request> &reqs) {
   int index = MPI_UNDEFINED;
-  pollUntil(
-      [&](bool &) {
-        int flag = 0;
-        check(MPI_Testany(static_cast<int>(reqs.size()), reqs.data(), &index, &flag,
-                          MPI_STATUS_IGNORE),
-              "MPI_Testany");
-        return flag != 0; // also true, with MPI_UNDEFINED, when none is active
-      },
-      "MPI_Waitany");
+  WatchedWait watch("MPI_Waitany");
+  check(MPI_Waitany(static_cast<int>(reqs.size()), reqs.data(), &index,
+                    MPI_STATUS_IGNORE),
+        "MPI_Waitany");
   return index;
 }
 
 void waitAll(std::vector<MPI_Request> &reqs) {
   if (reqs.empty())
     return;
-  // Testsome rather than Testall: completions count as progress, so a long
-  // transfer that keeps moving never times out.
-  std::vector<int> indices(reqs.size());
-  size_t left = reqs.size();
-  pollUntil(
-      [&](bool &progress) {
-        int count = 0;
-        check(MPI_Testsome(static_cast<int>(reqs.size()), reqs.data(), &count,
-                           indices.data(), MPI_STATUSES_IGNORE),
-              "MPI_Testsome");
-        if (count == MPI_UNDEFINED)
-          return true;
-        left -= static_cast<size_t>(count);
-        progress = count > 0;
-        return left == 0;
-      },
-      "MPI_Waitall");
+  WatchedWait watch("MPI_Waitall");
+  check(MPI_Waitall(static_cast<int>(reqs.size()), reqs.data(),
+                    MPI_STATUSES_IGNORE),
+        "MPI_Waitall");
 }
 
 void allreduceMax(int64_t *values, int count, MPI_Comm comm) {
-  MPI_Request req;
-  check(MPI_Iallreduce(MPI_IN_PLACE, values, count, MPI_INT64_T, MPI_MAX, comm, &req),
-        "MPI_Iallreduce");
-  waitRequest(req, "MPI_Allreduce (plan metadata)");
+  WatchedWait watch("MPI_Allreduce (plan metadata)");
+  check(MPI_Allreduce(MPI_IN_PLACE, values, count, MPI_INT64_T, MPI_MAX, comm),
+        "MPI_Allreduce");
 }
 
 std::vector<int64_t> allgather(const std::vector<int64_t> &mine, MPI_Comm comm) {
@@ -175,25 +95,23 @@ std::vector<int64_t> allgather(const std::vector<int64_t> &mine, MPI_Comm comm) 
   if (static_cast<int64_t>(mine.size()) * P > INT32_MAX)
     fail("plan metadata too large (%zu values per rank)", mine.size());
   std::vector<int64_t> all(mine.size() * P);
-  MPI_Request req;
-  check(MPI_Iallgather(mine.data(), static_cast<int>(mine.size()), MPI_INT64_T, all.data(),
-                       static_cast<int>(mine.size()), MPI_INT64_T, comm, &req),
-        "MPI_Iallgather");
-  waitRequest(req, "MPI_Allgather (plan metadata)");
+  WatchedWait watch("MPI_Allgather (plan metadata)");
+  check(MPI_Allgather(mine.data(), static_cast<int>(mine.size()), MPI_INT64_T,
+                      all.data(), static_cast<int>(mine.size()), MPI_INT64_T,
+                      comm),
+        "MPI_Allgather");
   return all;
 }
 
 void exitBarrier() {
-  MPI_Request req;
-  check(MPI_Ibarrier(MPI_COMM_WORLD, &req), "MPI_Ibarrier");
-  waitRequest(req, "MPI_Finalize (waiting for the other ranks to finish)");
+  WatchedWait watch("MPI_Finalize (waiting for the other ranks to finish)");
+  check(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
 }
 
 MPI_Comm commDup(MPI_Comm comm) {
   MPI_Comm dup = MPI_COMM_NULL;
-  MPI_Request req;
-  check(MPI_Comm_idup(comm, &dup, &req), "MPI_Comm_idup");
-  waitRequest(req, "MPI_Comm_dup (first use of a team)");
+  WatchedWait watch("MPI_Comm_dup (first use of a team)");
+  check(MPI_Comm_dup(comm, &dup), "MPI_Comm_dup");
   return dup;
 }
 

@@ -31,21 +31,17 @@ void postSend(std::vector<MPI_Request> &reqs, const char *data, int64_t bytes,
 void postRecv(std::vector<MPI_Request> &reqs, char *data, int64_t bytes,
               int peer, int tag, MPI_Comm comm);
 
-// Every wait for other ranks below is time-limited: a rank that skips a
-// collective the others call (or never posts a matching send) would
-// otherwise hang the job forever. The waits poll with MPI_Test* and sleep
-// with exponential backoff between polls; after IDTR_TIMEOUT seconds
-// (default 300, 0 = no limit) they throw Error("... timed out ..."), which
-// the entry points turn into "idtr: error: ... (rank R)" and MPI_Abort.
-double timeoutSeconds();
+// Every wait for other ranks below is time-limited (Watchdog.h): a rank
+// that skips a collective the others call, or never posts a matching send,
+// ends the job with "idtr: error: ... timed out ... (rank R)" after
+// IDTR_TIMEOUT seconds instead of hanging it forever.
 
 // Blocks until one of `reqs` completes; returns its index (MPI_UNDEFINED when
 // none is active).
 int waitAny(std::vector<MPI_Request> &reqs);
 void waitAll(std::vector<MPI_Request> &reqs);
 
-// Small blocking collectives for plan metadata (non-blocking MPI calls
-// completed by the time-limited wait).
+// Small blocking collectives for plan metadata (time-limited).
 void allreduceMax(int64_t *values, int count, MPI_Comm comm);
 std::vector<int64_t> allgather(const std::vector<int64_t> &mine, MPI_Comm comm);
 // MPI_Barrier on MPI_COMM_WORLD, time-limited; called as MPI_Finalize

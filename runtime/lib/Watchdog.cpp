@@ -1,0 +1,102 @@
+#include "Watchdog.h"
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <thread>
+#include <unistd.h>
+
+namespace idtr {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// The wait in progress: its sequence number (0 = none), what it waits for
+// and when it started. Written by the waiting thread, read by the watchdog.
+std::atomic<uint64_t> activeWait{0};
+std::atomic<const char *> activeWhat{nullptr};
+std::atomic<int64_t> activeStartNs{0};
+uint64_t lastWait = 0;
+// The world rank for the message: the watchdog may not call MPI (the
+// runtime initializes MPI_THREAD_FUNNELED), so it is recorded here.
+std::atomic<int> worldRank{-1};
+
+int64_t nowNs() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             Clock::now().time_since_epoch())
+      .count();
+}
+
+[[noreturn]] void timedOut(const char *what, double limit) {
+  std::fprintf(stderr,
+               "idtr: error: %s: timed out after %g s waiting for other ranks "
+               "(did a rank skip a collective operation? IDTR_TIMEOUT sets the "
+               "limit) (rank %d)\n",
+               what ? what : "MPI", limit, worldRank.load());
+  std::fflush(stderr);
+  // No MPI_Abort from this thread (not allowed at MPI_THREAD_FUNNELED);
+  // a rank that exits without MPI_Finalize makes mpirun stop the job.
+  _exit(1);
+}
+
+void watch(double limit) {
+  const auto period = std::chrono::duration<double>(
+      std::clamp(limit / 8, 0.01, 1.0));
+  for (;;) {
+    std::this_thread::sleep_for(period);
+    uint64_t wait = activeWait.load(std::memory_order_acquire);
+    if (wait == 0)
+      continue;
+    double elapsed =
+        (nowNs() - activeStartNs.load(std::memory_order_relaxed)) * 1e-9;
+    if (elapsed > limit && activeWait.load(std::memory_order_acquire) == wait)
+      timedOut(activeWhat.load(std::memory_order_relaxed), limit);
+  }
+}
+
+void startWatchdogOnce() {
+  static bool started = [] {
+    double limit = timeoutSeconds();
+    if (limit <= 0)
+      return false;
+    int initialized = 0;
+    MPI_Initialized(&initialized);
+    if (initialized) {
+      int rank = -1;
+      MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+      worldRank.store(rank);
+    }
+    std::thread(watch, limit).detach();
+    return true;
+  }();
+  (void)started;
+}
+
+} // namespace
+
+double timeoutSeconds() {
+  static const double seconds = [] {
+    const char *env = std::getenv("IDTR_TIMEOUT");
+    char *end = nullptr;
+    double v = env ? std::strtod(env, &end) : -1;
+    return env && end != env && v >= 0 ? v : 300.0;
+  }();
+  return seconds;
+}
+
+WatchedWait::WatchedWait(const char *what) {
+  startWatchdogOnce();
+  activeWhat.store(what, std::memory_order_relaxed);
+  activeStartNs.store(nowNs(), std::memory_order_relaxed);
+  activeWait.store(++lastWait, std::memory_order_release);
+}
+
+WatchedWait::~WatchedWait() { activeWait.store(0, std::memory_order_release); }
+
+} // namespace idtr
