@@ -131,21 +131,6 @@ std::unique_ptr<Operation> startAllreduce(Team &team, const View &in, const View
   if (in.sizes != out.sizes)
     fail("allreduce: input and output shapes differ (rank %d vs %d)", in.rank(), out.rank());
   stats().reductions++;
-  // The common small case - dense, separate input and output - goes straight
-  // to MPI without staging or an operation object.
-  int64_t count = out.volume();
-  const char *inLo, *inHi, *outLo, *outHi;
-  byteRange(in, inLo, inHi);
-  byteRange(out, outLo, outHi);
-  if (op != kMean && count > 0 && count * int64_t(sizeof(T)) <= kCompleteAtOnceBytes &&
-      in.isContiguous() && out.isContiguous() && (inHi <= outLo || outHi <= inLo)) {
-    MPI_Op mop = mpiOp<T>(op);
-    WatchedWait watch("MPI_Allreduce");
-    mpi::check(MPI_Allreduce(in.data, out.data, static_cast<int>(count), mpi::datatype<T>(),
-                             mop, team.comm),
-               "MPI_Allreduce");
-    return nullptr;
-  }
   auto red = std::make_unique<Allreduce<T>>(out, op, team.size);
   if (!red->start(team, in)) {
     red->complete();
@@ -153,6 +138,31 @@ std::unique_ptr<Operation> startAllreduce(Team &team, const View &in, const View
   }
   return red;
 }
+
+template <typename T>
+bool allreduceSmallDense(Team &team, const T *in, T *out, int64_t count, int32_t op) {
+  int64_t bytes = count * int64_t(sizeof(T));
+  const char *inBytes = reinterpret_cast<const char *>(in);
+  const char *outBytes = reinterpret_cast<const char *>(out);
+  bool separate = inBytes + bytes <= outBytes || outBytes + bytes <= inBytes;
+  if (op == kMean || count <= 0 || bytes > kCompleteAtOnceBytes || !separate)
+    return false;
+  MPI_Op mop = mpiOp<T>(op);
+  stats().reductions++;
+  WatchedWait watch("MPI_Allreduce");
+  mpi::check(MPI_Allreduce(in, out, static_cast<int>(count), mpi::datatype<T>(), mop,
+                           team.comm),
+             "MPI_Allreduce");
+  return true;
+}
+
+template bool allreduceSmallDense<double>(Team &, const double *, double *, int64_t, int32_t);
+template bool allreduceSmallDense<float>(Team &, const float *, float *, int64_t, int32_t);
+template bool allreduceSmallDense<int64_t>(Team &, const int64_t *, int64_t *, int64_t, int32_t);
+template bool allreduceSmallDense<int32_t>(Team &, const int32_t *, int32_t *, int64_t, int32_t);
+template bool allreduceSmallDense<int16_t>(Team &, const int16_t *, int16_t *, int64_t, int32_t);
+template bool allreduceSmallDense<int8_t>(Team &, const int8_t *, int8_t *, int64_t, int32_t);
+template bool allreduceSmallDense<bool>(Team &, const bool *, bool *, int64_t, int32_t);
 
 template std::unique_ptr<Operation> startAllreduce<double>(Team &, const View &, const View &, int32_t);
 template std::unique_ptr<Operation> startAllreduce<float>(Team &, const View &, const View &, int32_t);

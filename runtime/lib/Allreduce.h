@@ -22,6 +22,12 @@ template <typename T>
 std::unique_ptr<Operation> startAllreduce(Team &team, const View &in, const View &out,
                                           int32_t op);
 
+// out = reduce(in) with one blocking MPI_Allreduce when both are dense,
+// separate, small (up to 16 KiB) and the reduction is not MEAN. Returns false
+// without doing anything otherwise; then startAllreduce handles the call.
+template <typename T>
+bool allreduceSmallDense(Team &team, const T *in, T *out, int64_t count, int32_t op);
+
 } // namespace idtr
 
 #endif

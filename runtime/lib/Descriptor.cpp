@@ -66,6 +66,34 @@ View viewFromDescriptor(int64_t rank, const void *desc, size_t elemSize,
   return v;
 }
 
+bool denseArray(int64_t rank, const void *desc, size_t elemSize, char *&data,
+                int64_t &count) {
+  if (rank < 0 || rank > 8 || !desc)
+    return false;
+  DescriptorHead head;
+  std::memcpy(&head, desc, sizeof(head));
+  int64_t meta[16];
+  std::memcpy(meta, static_cast<const char *>(desc) + sizeof(head),
+              2 * rank * sizeof(int64_t));
+  int64_t expected = 1;
+  bool empty = false;
+  for (int64_t k = rank; k-- > 0;) {
+    int64_t size = meta[k], stride = meta[rank + k];
+    if (size < 0)
+      return false;
+    empty |= size == 0;
+    if (size != 1 && stride != expected)
+      return false;
+    expected *= size;
+  }
+  count = empty ? 0 : expected;
+  if (!head.aligned && count != 0)
+    return false;
+  data = static_cast<char *>(head.aligned) +
+         head.offset * static_cast<int64_t>(elemSize);
+  return true;
+}
+
 Shape readIndexArray(int64_t rank, const void *desc, const char *what) {
   if (rank != 1)
     fail("%s: expected a 1-D index array, got rank %lld", what,

@@ -33,6 +33,13 @@ struct View {
 View viewFromDescriptor(int64_t rank, const void *desc, size_t elemSize,
                         const char *what);
 
+// The data and element count of the array behind a descriptor if it is one
+// dense row-major block (also when empty), without building a View (no heap
+// allocation: the fast path of small reductions). Returns false otherwise,
+// and for anything malformed: the caller then takes the checked path.
+bool denseArray(int64_t rank, const void *desc, size_t elemSize, char *&data,
+                int64_t &count);
+
 // Reads a 1-D index (int64_t) memref: shapes, offsets, axes.
 Shape readIndexArray(int64_t rank, const void *desc, const char *what);
 

@@ -158,6 +158,16 @@ template <typename T>
 int64_t allreduce(int64_t teamId, int64_t inR, void *inD, int64_t outR, void *outD, int32_t op) {
   return guarded([&] {
     Call call;
+    // Scalars and short dense vectors go straight to MPI_Allreduce: no
+    // View (heap-allocated shapes), no operation object, no handle.
+    char *inData = nullptr, *outData = nullptr;
+    int64_t inCount = 0, outCount = -1;
+    if (denseArray(inR, inD, sizeof(T), inData, inCount) &&
+        denseArray(outR, outD, sizeof(T), outData, outCount) && inCount == outCount &&
+        inR == outR &&
+        allreduceSmallDense<T>(team(teamId), reinterpret_cast<const T *>(inData),
+                               reinterpret_cast<T *>(outData), inCount, op))
+      return int64_t(0);
     View in = viewFromDescriptor(inR, inD, sizeof(T), "allreduce: in");
     View out = viewFromDescriptor(outR, outD, sizeof(T), "allreduce: out");
     return registerOperation(startAllreduce<T>(team(teamId), in, out, op));

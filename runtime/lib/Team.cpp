@@ -15,6 +15,8 @@ namespace {
 
 struct Runtime {
   std::map<int64_t, std::unique_ptr<Team>> teams;
+  int64_t lastTeamId = 0;
+  Team *lastTeam = nullptr; // teams[lastTeamId]; entries are never erased
   std::unique_ptr<Team> world;
   bool initializedMpi = false; // we called MPI_Init, so we finalise
   bool shutDown = false;
@@ -102,9 +104,15 @@ void ensureMpi() {
 Team &team(int64_t id) {
   ensureMpi();
   Runtime &rt = runtime();
+  // Programs use one or two teams: remember the last one so that the hot
+  // path (many small calls on the same team) skips the map lookup.
+  if (rt.lastTeam && rt.lastTeamId == id)
+    return *rt.lastTeam;
   auto it = rt.teams.find(id);
   if (it == rt.teams.end())
     it = rt.teams.emplace(id, makeTeam(id)).first;
+  rt.lastTeamId = id;
+  rt.lastTeam = it->second.get();
   return *it->second;
 }
 

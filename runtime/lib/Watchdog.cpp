@@ -17,11 +17,11 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// The wait in progress: its sequence number (0 = none), what it waits for
-// and when it started. Written by the waiting thread, read by the watchdog.
+// The wait in progress: its sequence number (0 = none) and what it waits
+// for. Written by the waiting thread, read by the watchdog, which notes when
+// it first saw a sequence number: the waiting thread never reads a clock.
 std::atomic<uint64_t> activeWait{0};
 std::atomic<const char *> activeWhat{nullptr};
-std::atomic<int64_t> activeStartNs{0};
 uint64_t lastWait = 0;
 // The world rank for the message: the watchdog may not call MPI (the
 // runtime initializes MPI_THREAD_FUNNELED), so it is recorded here.
@@ -48,14 +48,19 @@ int64_t nowNs() {
 void watch(double limit) {
   const auto period = std::chrono::duration<double>(
       std::clamp(limit / 8, 0.01, 1.0));
+  uint64_t seen = 0;
+  int64_t seenSinceNs = 0;
   for (;;) {
     std::this_thread::sleep_for(period);
     uint64_t wait = activeWait.load(std::memory_order_acquire);
-    if (wait == 0)
+    if (wait == 0 || wait != seen) {
+      seen = wait;
+      seenSinceNs = nowNs();
       continue;
-    double elapsed =
-        (nowNs() - activeStartNs.load(std::memory_order_relaxed)) * 1e-9;
-    if (elapsed > limit && activeWait.load(std::memory_order_acquire) == wait)
+    }
+    // The same wait for more than the limit (it started at most one period
+    // before it was first seen, so the report may come one period late).
+    if ((nowNs() - seenSinceNs) * 1e-9 > limit)
       timedOut(activeWhat.load(std::memory_order_relaxed), limit);
   }
 }
@@ -93,7 +98,6 @@ double timeoutSeconds() {
 WatchedWait::WatchedWait(const char *what) {
   startWatchdogOnce();
   activeWhat.store(what, std::memory_order_relaxed);
-  activeStartNs.store(nowNs(), std::memory_order_relaxed);
   activeWait.store(++lastWait, std::memory_order_release);
 }
 

@@ -10,7 +10,8 @@
 // The waits themselves stay the plain blocking MPI calls: polling with
 // MPI_Test and sleeps would add microseconds to every small collective (a
 // scalar allreduce costs well under a microsecond here). Entering and
-// leaving a WatchedWait costs a clock read and two atomic stores.
+// leaving a WatchedWait costs three atomic stores; only the watchdog reads
+// the clock.
 #ifndef IDTR_WATCHDOG_H
 #define IDTR_WATCHDOG_H
 
