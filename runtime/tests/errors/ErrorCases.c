@@ -8,6 +8,18 @@
 
 static int64_t shape1[1], offs1[1], shape2[2], offs2[2], axes2[2];
 
+/* Starts a sum of 4096 doubles and returns its handle. Large enough to stay
+ * in flight: reductions up to 16 KiB complete at once and return handle 0,
+ * on which waiting (or forgetting to wait) is not an error. */
+static int64_t startLargeAllreduce(void) {
+  static double bigIn[4096], bigOut[4096];
+  static IDTR_MEMREF(double, 1) inD, outD;
+  int64_t n = 4096;
+  idtr_init_contiguous(&inD, bigIn, 1, &n);
+  idtr_init_contiguous(&outD, bigOut, 1, &n);
+  return _idtr_allreduce_f64(0, 1, &inD, 1, &outD, IDTR_SUM);
+}
+
 static int run(const char *scenario) {
   int64_t me = _idtr_prank(0), P = _idtr_nprocs(0);
   double in[64], out[64];
@@ -42,13 +54,7 @@ static int run(const char *scenario) {
     ax = idtr_index_array(axes2, 2);
     _idtr_wait(_idtr_copy_permute_f64(0, 1, &g, 1, &o, 2, &in2, 1, &no, 2, &out2, 1, &ax));
   } else if (!strcmp(scenario, "double-wait")) {
-    /* Large enough for a non-blocking reduction: small ones complete at
-       once and return handle 0, on which waiting is a no-op. */
-    static double bigIn[4096], bigOut[4096];
-    int64_t n = 4096;
-    idtr_init_contiguous(&inD, bigIn, 1, &n);
-    idtr_init_contiguous(&outD, bigOut, 1, &n);
-    int64_t h = _idtr_allreduce_f64(0, 1, &inD, 1, &outD, IDTR_SUM);
+    int64_t h = startLargeAllreduce();
     _idtr_wait(h);
     _idtr_wait(h);
   } else if (!strcmp(scenario, "unknown-handle")) {
@@ -126,12 +132,7 @@ static int run(const char *scenario) {
     if (me != 1)
       _idtr_wait(_idtr_copy_reshape_f64(0, 1, &g, 1, &o, 1, &inD, 1, &g, 1, &o, 1, &outD));
   } else if (!strcmp(scenario, "forgotten-handle")) {
-    /* Not an error: a warning at exit, then normal completion. The
-       reduction is large enough to stay in flight (see double-wait). */
-    static double bigIn[4096], bigOut[4096];
-    int64_t n = 4096;
-    idtr_init_contiguous(&inD, bigIn, 1, &n);
-    idtr_init_contiguous(&outD, bigOut, 1, &n);
+    /* Not an error: a warning at exit, then normal completion. */
     int64_t sizes[2] = {2, 2}, offs[2] = {2 * me, 0}, gs[2] = {2 * P, 2}, ax[2] = {1, 0};
     int64_t outSizes[2] = {2, 2 * P}, outOffs[2] = {0, 0};
     static double big[64];
@@ -141,7 +142,7 @@ static int run(const char *scenario) {
     o = idtr_index_array(offs, 2);
     no = idtr_index_array(outOffs, 2);
     idtr_index_array_t axd = idtr_index_array(ax, 2);
-    (void)_idtr_allreduce_f64(0, 1, &inD, 1, &outD, IDTR_SUM);
+    (void)startLargeAllreduce();
     (void)_idtr_copy_permute_f64(0, 1, &g, 1, &o, 2, &in2, 1, &no, 2, &out2, 1, &axd);
     printf("done\n");
     return 0;
