@@ -35,10 +35,16 @@ namespace mlir::distc {
 void populateDistRuntimeToIDTRPatterns(TypeConverter &typeConverter,
                                        RewritePatternSet &patterns);
 
+struct StencilPlan;
+
 /// Patterns that lower each dist op; the type converter must split
-/// !dist.tensor into its parts (see DistToDistRuntime/DistLayout.h).
+/// !dist.tensor into its parts (see DistToDistRuntime/DistLayout.h). `plan`
+/// (StencilPlan::analyze of the IR to convert) says which element-wise ops
+/// read shifted slices without materializing the extended tensor; the
+/// patterns record the halos they exchange in it.
 void populateDistToDistRuntimePatterns(TypeConverter &converter,
-                                       RewritePatternSet &patterns);
+                                       RewritePatternSet &patterns,
+                                       StencilPlan &plan);
 
 #define GEN_PASS_REGISTRATION
 #include "passes/Passes.h.inc"

@@ -79,6 +79,10 @@ void buildBufferize(OpPassManager &pm, const PipelineOptions &opts) {
   // Loops that carry tensors (an iterative solver's state, a dist.tensor's
   // local part) yield a new buffer per iteration; deallocation frees the old.
   bufOpts.allowReturnAllocsFromLoops = true;
+  // A linalg op that computes a slice of a bigger tensor (a stencil's
+  // interior and frame, Stencil.h) writes into that slice of the bigger
+  // buffer, instead of a new buffer copied into it afterwards.
+  pm.addPass(bufferization::createEmptyTensorEliminationPass());
   pm.addPass(bufferization::createOneShotBufferizePass(bufOpts));
   bufferization::buildBufferDeallocationPipeline(pm);
   // Deallocation clones buffers whose ownership it cannot decide statically

@@ -7,8 +7,14 @@
  * then u <-> v. One iteration: two MPI_Sendrecv of one row each (halo),
  * then the sweep. Reports seconds per iteration (-i
  * iterations per timed repetition); bytes = 2 * N^2 * 8 per iteration.
+ * --once prints what the sample prints with %report = %iterations: the
+ * residual ||u_new - u||_2 of the last step (accumulated inside that
+ * sweep, while the rows are in cache), then the sum and the maximum of u
+ * (one pass for both).
  * --check compares the result with a serial sweep on rank 0 (bitwise). */
 #include "../common/bench.h"
+
+#include <math.h>
 
 typedef struct {
   int64_t n, r0, m;
@@ -16,9 +22,11 @@ typedef struct {
   double *u, *v; /* (m + 2) x n, row 0 and row m + 1 are halos */
 } ctx_t;
 
-static void sweep(double *restrict v, const double *restrict u, int64_t n, int64_t grow0,
-                  int64_t m, int64_t nglobal) {
+/* One sweep; returns the sum of (v - u)^2 over the block if `residual`. */
+static double sweep(double *restrict v, const double *restrict u, int64_t n, int64_t grow0,
+                    int64_t m, int64_t nglobal, int residual) {
   int64_t lo = nglobal / 2 - nglobal / 8, hi = nglobal / 2 + nglobal / 8;
+  double acc = 0;
   for (int64_t i = 1; i <= m; ++i) {
     int64_t gi = grow0 + i - 1;
     /* Rows outside the grid are halo rows that stay 0 (MPI_PROC_NULL). */
@@ -35,22 +43,31 @@ static void sweep(double *restrict v, const double *restrict u, int64_t n, int64
     if (gi >= lo && gi < hi)
       for (int64_t j = lo; j < hi; ++j)
         o[j] += 0.25;
+    if (residual)
+      for (int64_t j = 0; j < n; ++j) {
+        double d = o[j] - b[j];
+        acc += d * d;
+      }
   }
+  return acc;
 }
 
-static void iteration(void *arg) {
-  ctx_t *c = (ctx_t *)arg;
+/* One iteration; returns the local part of the residual if `residual`. */
+static double step(ctx_t *c, int residual) {
   int64_t n = c->n, m = c->m;
   int cnt = (int)n;
   MPI_Sendrecv(c->u + n, cnt, MPI_DOUBLE, c->up, 0, c->u + (m + 1) * n, cnt, MPI_DOUBLE, c->down,
                0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   MPI_Sendrecv(c->u + m * n, cnt, MPI_DOUBLE, c->down, 1, c->u, cnt, MPI_DOUBLE, c->up, 1,
                MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-  sweep(c->v, c->u, n, c->r0, m, n);
+  double acc = sweep(c->v, c->u, n, c->r0, m, n, residual);
   double *t = c->u;
   c->u = c->v;
   c->v = t;
+  return acc;
 }
+
+static void iteration(void *arg) { step((ctx_t *)arg, 0); }
 
 static void init(double *u, int64_t n, int64_t r0, int64_t m) {
   (void)r0;
@@ -73,15 +90,22 @@ int main(int argc, char **argv) {
   init(c.u, n, c.r0, c.m);
   init(c.v, n, c.r0, c.m);
   int bad = 0;
-  if (o.once) { /* the untimed run of bench/run's e2e part: iterations + checksum */
+  if (o.once) { /* the untimed run of bench/run's e2e part: what the sample prints */
+    double res = 0;
     for (int k = 0; k < o.iters; ++k)
-      iteration(&c);
-    double sum = 0;
-    for (int64_t i = 0; i < c.m * n; ++i)
-      sum += c.u[n + i];
+      res = step(&c, k == o.iters - 1);
+    double sum = 0, max = -INFINITY;
+    for (int64_t i = 0; i < c.m * n; ++i) {
+      double x = c.u[n + i];
+      sum += x;
+      max = x > max ? x : max;
+    }
+    MPI_Allreduce(MPI_IN_PLACE, &res, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
     MPI_Allreduce(MPI_IN_PLACE, &sum, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    MPI_Allreduce(MPI_IN_PLACE, &max, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
     if (p == 0)
-      printf("INFO e2e_jacobi n=%lld iterations=%d sum=%.17g\n", (long long)n, o.iters, sum);
+      printf("INFO e2e_jacobi n=%lld iterations=%d residual=%g sum=%.17g max=%g\n",
+             (long long)n, o.iters, sqrt(res), sum, max);
   } else if (!o.check_only) {
     bench_time(MPI_COMM_WORLD, "e2e_jacobi", "c_mpi", &o, o.iters, 2.0 * n * n * 8, iteration,
                &c);
@@ -103,7 +127,7 @@ int main(int argc, char **argv) {
       init(su, n, 0, n);
       init(sv, n, 0, n);
       for (int k = 0; k < o.iters; ++k) {
-        sweep(sv, su, n, 0, n, n);
+        sweep(sv, su, n, 0, n, n, 0);
         double *t = su; su = sv; sv = t;
       }
       for (int64_t i = 0; i < n * n; ++i)

@@ -208,6 +208,12 @@ LogicalResult ElementwiseOp::verifyRegions() {
   return success();
 }
 
+LogicalResult IndexOp::verify() {
+  auto parent = cast<ElementwiseOp>((*this)->getParentOp());
+  return verifyDimIndex(*this, cast<DistTensorType>(parent.getResult().getType()),
+                        getDim());
+}
+
 //===----------------------------------------------------------------------===//
 // Binary ops: `%c = dist.add %a, %b : T` or `: T1, T2 -> T3`
 //===----------------------------------------------------------------------===//

@@ -306,6 +306,32 @@ def Dist_ElementwiseOp : Dist_Op<"elementwise", [NoMemoryEffect,
   let hasRegionVerifier = 1;
 }
 
+def Dist_IndexOp : Dist_Op<"index", [Pure, HasParent<"ElementwiseOp">]> {
+  let summary = "global index of the element a dist.elementwise computes";
+  let description = [{
+    Inside the body of `dist.elementwise`, the global index along `dim` of
+    the element being computed (like `linalg.index`, but global: the same
+    value on whichever rank owns the element). It lets a computation depend
+    on the position without materializing a tensor of coordinates, e.g. a
+    source term that is nonzero on part of the grid. It must be directly in
+    the body (compute it before an `scf.if` that needs it).
+
+    ```mlir
+    %b = dist.elementwise %a : !dist.tensor<?x?xf64> -> !dist.tensor<?x?xf64> {
+    ^bb0(%x: f64):
+      %i = dist.index 0 : index
+      %in = arith.cmpi ult, %i, %rows : index
+      %y = arith.select %in, %x, %zero : f64
+      dist.yield %y : f64
+    }
+    ```
+  }];
+  let arguments = (ins I64Attr:$dim);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$dim attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
 class Dist_BinaryOp<string mnemonic, string what>
     : Dist_Op<mnemonic, [NoMemoryEffect]> {
   let summary = "element-wise " # what # " of two distributed tensors";

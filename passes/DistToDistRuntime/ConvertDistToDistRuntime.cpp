@@ -14,6 +14,7 @@
 #include "passes/DistToDistRuntime/GroupShifts.h"
 #include "passes/Passes.h"
 #include "passes/StructuralTypeConversion.h"
+#include "passes/DistToDistRuntime/Stencil.h"
 
 #include "dialect/Dist/Dist.h"
 #include "dialect/DistRuntime/DistRuntime.h"
@@ -97,42 +98,61 @@ Value indexToElement(OpBuilder &b, Location loc, Value index, Type type) {
 }
 
 /// Clones the single-block `region` with its arguments bound to `args` and
-/// returns the value its dist.yield yields.
-Value inlineBody(OpBuilder &b, Region &region, ValueRange args) {
+/// returns the value its dist.yield yields; dist.index ops become
+/// `globalIndex` (they are only allowed directly in the body of
+/// dist.elementwise).
+Value inlineBody(OpBuilder &b, Region &region, ValueRange args,
+                 GlobalIndexFn globalIndex = nullptr) {
   Block &body = region.front();
   IRMapping mapping;
   mapping.map(body.getArguments(), args);
-  for (Operation &op : body.without_terminator())
-    b.clone(op, mapping);
+  for (Operation &op : body.without_terminator()) {
+    if (auto index = dyn_cast<IndexOp>(op))
+      mapping.map(index.getResult(), globalIndex(b, index.getDim()));
+    else
+      b.clone(op, mapping);
+  }
   return mapping.lookupOrDefault(
       cast<YieldOp>(body.getTerminator()).getValue());
 }
 
-/// Element-wise computation over `inputs` in the partition of `resultType`.
+/// Element-wise computation over `inputs` (the converted `originals`) in
+/// the partition of `resultType`; split into interior and frame when `plan`
+/// says so (Stencil.h).
 DistParts elementwise(
-    OpBuilder &b, Location loc, ArrayRef<DistParts> inputs,
-    ArrayRef<DistTensorType> inputTypes, DistTensorType resultType,
-    function_ref<Value(OpBuilder &, Location, ValueRange)> body) {
+    OpBuilder &b, Location loc, Operation *op, const StencilPlan &plan,
+    ArrayRef<DistParts> inputs, ValueRange originals,
+    DistTensorType resultType, ElementBodyFn body) {
   SmallVector<DistParts> aligned;
   SmallVector<Value> locals;
-  for (auto [parts, type] : llvm::zip(inputs, inputTypes)) {
-    aligned.push_back(toPartitionOf(b, loc, parts, type, resultType));
+  for (auto [parts, original] : llvm::zip(inputs, originals)) {
+    aligned.push_back(toPartitionOf(b, loc, parts, distType(original),
+                                    resultType));
     locals.push_back(aligned.back().local);
   }
   RankedTensorType localType = resultType.getLocalType();
-  Value init = emptyTensor(b, loc, localType, tensorSizes(b, loc, locals[0]));
-  int64_t rank = localType.getRank();
-  SmallVector<AffineMap> maps(locals.size() + 1,
-                              b.getMultiDimIdentityMap(rank));
-  SmallVector<utils::IteratorType> iterators(rank,
-                                             utils::IteratorType::parallel);
-  auto generic = linalg::GenericOp::create(
-      b, loc, TypeRange{localType}, locals, ValueRange{init}, maps, iterators,
-      [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
-        linalg::YieldOp::create(nested, nestedLoc,
-                                body(nested, nestedLoc, args.drop_back()));
-      });
-  return {generic.getResult(0), aligned[0].globalShape, aligned[0].offsets};
+  SmallVector<Value> sizes = tensorSizes(b, loc, locals[0]);
+  DistParts result{Value(), aligned[0].globalShape, aligned[0].offsets};
+  if (plan.splitOps.contains(op)) {
+    SmallVector<StencilOperand> operands;
+    for (auto [local, original] : llvm::zip(locals, originals)) {
+      StencilOperand operand;
+      if (auto shifted = matchShiftedSlice(original)) {
+        operand.part = &plan.halos.at(shifted->extend);
+        operand.shift = shifted->shift;
+      } else {
+        operand.local = local;
+      }
+      operands.push_back(operand);
+    }
+    result.local = splitElementwise(b, loc, operands, localType, sizes,
+                                    result.offsets, body);
+    return result;
+  }
+  result.local =
+      elementwiseGeneric(b, loc, locals, emptyTensor(b, loc, localType, sizes),
+                         result.offsets, body);
+  return result;
 }
 
 /// The combining operation and identity of a reduction kind.
@@ -207,8 +227,25 @@ Value reduceLocal(OpBuilder &b, Location loc, ReduceKind kind, Value local,
       linalg::FillOp::create(
           b, loc, identity(b, loc, kind, type.getElementType()), init)
           .getResult(0);
-  auto reduce = linalg::ReduceOp::create(
-      b, loc, ValueRange{local}, ValueRange{filled}, dims,
+  // A linalg.generic rather than linalg.reduce: element-wise fusion then
+  // folds the producer of `local` (e.g. the squares of a norm) into the
+  // reduction, so that no temporary of the full local size is written.
+  int64_t rank = type.getRank();
+  SmallVector<AffineExpr> kept;
+  SmallVector<utils::IteratorType> iterators;
+  for (int64_t d = 0; d < rank; ++d) {
+    bool reduced = llvm::is_contained(dims, d);
+    iterators.push_back(reduced ? utils::IteratorType::reduction
+                                : utils::IteratorType::parallel);
+    if (!reduced)
+      kept.push_back(b.getAffineDimExpr(d));
+  }
+  SmallVector<AffineMap> maps = {
+      b.getMultiDimIdentityMap(rank),
+      AffineMap::get(rank, 0, kept, b.getContext())};
+  auto reduce = linalg::GenericOp::create(
+      b, loc, TypeRange{resultType}, ValueRange{local}, ValueRange{filled},
+      maps, iterators,
       [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
         linalg::YieldOp::create(
             nested, nestedLoc,
@@ -532,42 +569,66 @@ struct WithLocalLowering : public DistPattern<WithLocalOp> {
 // Element-wise
 //===----------------------------------------------------------------------===//
 
-struct ElementwiseLowering : public DistPattern<ElementwiseOp> {
-  using DistPattern::DistPattern;
+/// A pattern that reads or fills the StencilPlan of the conversion.
+template <typename Op>
+struct StencilPattern : public DistPattern<Op> {
+  StencilPattern(const TypeConverter &converter, MLIRContext *context,
+                 StencilPlan &plan)
+      : DistPattern<Op>(converter, context), plan(plan) {}
+
+  /// Whether the halos of every dist.extend that `op`'s shifted inputs
+  /// read are recorded (their lowering runs first: they dominate `op`).
+  bool halosReady(Operation *op, ValueRange inputs) const {
+    if (!plan.splitOps.contains(op))
+      return true;
+    return llvm::all_of(inputs, [&](Value input) {
+      auto shifted = matchShiftedSlice(input);
+      return !shifted || plan.halos.contains(shifted->extend);
+    });
+  }
+
+  StencilPlan &plan;
+};
+
+struct ElementwiseLowering : public StencilPattern<ElementwiseOp> {
+  using StencilPattern::StencilPattern;
   LogicalResult
   matchAndRewrite(ElementwiseOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (!halosReady(op, op.getInputs()))
+      return rewriter.notifyMatchFailure(op, "halos of a shift not lowered");
     SmallVector<DistParts> inputs;
-    SmallVector<DistTensorType> types;
-    for (auto [values, input] : llvm::zip(adaptor.getInputs(), op.getInputs())) {
+    for (ValueRange values : adaptor.getInputs())
       inputs.push_back(parts(values));
-      types.push_back(distType(input));
-    }
     replace(rewriter, op,
-            elementwise(rewriter, op.getLoc(), inputs, types,
-                        distType(op.getResult()),
-                        [&](OpBuilder &b, Location, ValueRange args) {
-                          return inlineBody(b, op.getBody(), args);
+            elementwise(rewriter, op.getLoc(), op, plan, inputs,
+                        op.getInputs(), distType(op.getResult()),
+                        [&](OpBuilder &b, Location, ValueRange args,
+                            GlobalIndexFn globalIndex) {
+                          return inlineBody(b, op.getBody(), args,
+                                            globalIndex);
                         }));
     return success();
   }
 };
 
 template <typename BinaryOp, typename FloatOp, typename IntOp>
-struct BinaryLowering : public DistPattern<BinaryOp> {
-  using DistPattern<BinaryOp>::DistPattern;
+struct BinaryLowering : public StencilPattern<BinaryOp> {
+  using StencilPattern<BinaryOp>::StencilPattern;
   LogicalResult
   matchAndRewrite(BinaryOp op,
                   typename DistPattern<BinaryOp>::OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (!this->halosReady(op, op->getOperands()))
+      return rewriter.notifyMatchFailure(op, "halos of a shift not lowered");
     DistParts lhs = DistParts::unflatten(adaptor.getLhs());
     DistParts rhs = DistParts::unflatten(adaptor.getRhs());
     DistTensorType resultType = distType(op.getResult());
     bool isFloat = isa<FloatType>(resultType.getElementType());
     DistParts result = elementwise(
-        rewriter, op.getLoc(), {lhs, rhs},
-        {distType(op.getLhs()), distType(op.getRhs())}, resultType,
-        [&](OpBuilder &b, Location loc, ValueRange args) -> Value {
+        rewriter, op.getLoc(), op, this->plan, {lhs, rhs}, op->getOperands(),
+        resultType,
+        [&](OpBuilder &b, Location loc, ValueRange args, GlobalIndexFn) -> Value {
           if (isFloat)
             return FloatOp::create(b, loc, args[0], args[1]);
           return IntOp::create(b, loc, args[0], args[1]);
@@ -735,98 +796,34 @@ struct GatherLowering : public DistPattern<GatherOp> {
 //===----------------------------------------------------------------------===//
 
 /// The local part grown by low/high in every dimension: rows of other ranks
-/// through update_halo, `fill` outside the global array.
-struct ExtendLowering : public DistPattern<ExtendOp> {
-  using DistPattern::DistPattern;
+/// through update_halo, `fill` outside the global array. When only split
+/// element-wise ops read it (StencilPlan), the extended tensor is never
+/// assembled: they read windows of it (Stencil.h).
+struct ExtendLowering : public StencilPattern<ExtendOp> {
+  using StencilPattern::StencilPattern;
   LogicalResult
   matchAndRewrite(ExtendOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     OpBuilder &b = rewriter;
     DistTensorType type = distType(op.getSource());
-    DistParts source = parts(adaptor.getSource());
-    Value fill = adaptor.getFill().front();
-    ArrayRef<int64_t> low = op.getLow(), high = op.getHigh();
-    int64_t rank = type.getRank();
+    HaloedPart halos =
+        exchangeHalos(b, loc, parts(adaptor.getSource()), type, op.getLow(),
+                      op.getHigh(), adaptor.getFill().front());
+    plan.halos[op] = halos;
     auto resultType = cast<RankedTensorType>(op.getResult().getType());
-
-    SmallVector<Value> localSizes = tensorSizes(b, loc, source.local);
-    SmallVector<Value> extSizes;
-    for (int64_t d = 0; d < rank; ++d)
-      extSizes.push_back(arith::AddIOp::create(
-          b, loc, localSizes[d], indexConst(b, loc, low[d] + high[d])));
-    auto dynamicType = RankedTensorType::get(
-        SmallVector<int64_t>(rank, ShapedType::kDynamic),
-        type.getElementType());
-    Value ext = emptyTensor(b, loc, dynamicType, extSizes);
-    auto insert = [&](Value part, ArrayRef<Value> at) {
-      SmallVector<OpFoldResult> offsets(at.begin(), at.end()),
-          strides(rank, b.getIndexAttr(1));
-      ext = tensor::InsertSliceOp::create(b, loc, part, ext, offsets,
-                                          tensor::getMixedSizes(b, loc, part),
-                                          strides);
-    };
-    // Only the frame around the local part is `fill` (or halo rows written
-    // below): filling the whole buffer would double the memory traffic of
-    // a stencil sweep.
-    Value zero = indexConst(b, loc, 0);
-    for (int64_t d = 0; d < rank; ++d) {
-      for (auto [begin, width] :
-           {std::pair<Value, int64_t>{zero, low[d]},
-            std::pair<Value, int64_t>{
-                arith::AddIOp::create(b, loc, localSizes[d],
-                                      indexConst(b, loc, low[d])),
-                high[d]}}) {
-        if (width == 0)
-          continue;
-        SmallVector<Value> at(rank, zero), sizes(extSizes);
-        at[d] = begin;
-        sizes[d] = indexConst(b, loc, width);
-        Value slab =
-            linalg::FillOp::create(b, loc, fill,
-                                   emptyTensor(b, loc, dynamicType, sizes))
-                .getResult(0);
-        insert(slab, at);
-      }
+    SmallVector<Value> begin, sizes;
+    for (auto [d, size] : llvm::enumerate(tensorSizes(b, loc, halos.local))) {
+      begin.push_back(indexConst(b, loc, 0));
+      sizes.push_back(arith::AddIOp::create(
+          b, loc, size, indexConst(b, loc, halos.low[d] + halos.high[d])));
     }
-    SmallVector<Value> origin;
-    for (int64_t d = 0; d < rank; ++d)
-      origin.push_back(indexConst(b, loc, low[d]));
-    insert(source.local, origin);
-
-    if (low[0] > 0 || high[0] > 0) {
-      // Rows [own - low, own + n + high) clipped to the array, all columns.
-      Value own = source.offsets[0];
-      Value lowRows = indexConst(b, loc, low[0]);
-      Value begin = arith::MaxSIOp::create(
-          b, loc, arith::SubIOp::create(b, loc, own, lowRows), zero);
-      Value end = arith::MinSIOp::create(
-          b, loc,
-          arith::AddIOp::create(
-              b, loc, arith::AddIOp::create(b, loc, own, localSizes[0]),
-              indexConst(b, loc, high[0])),
-          source.globalShape[0]);
-      Value rows = arith::MaxSIOp::create(
-          b, loc, arith::SubIOp::create(b, loc, end, begin), zero);
-      SmallVector<Value> bbOffsets(rank, zero), bbSizes(source.globalShape);
-      bbOffsets[0] = begin;
-      bbSizes[0] = rows;
-      auto haloType = dynamicType;
-      auto halo = distruntime::UpdateHaloOp::create(
-          b, loc,
-          TypeRange{distruntime::AsyncHandleType::get(getContext()), haloType,
-                    haloType},
-          source.local, source.globalShape, source.offsets, bbOffsets, bbSizes,
-          b.getI64IntegerAttr(type.getTeam()), IntegerAttr());
-      createAndWait(b, halo);
-      Value leftRows = tensor::DimOp::create(b, loc, halo.getLHalo(), 0);
-      SmallVector<Value> leftAt(origin), rightAt(origin);
-      leftAt[0] = arith::SubIOp::create(b, loc, lowRows, leftRows);
-      rightAt[0] = arith::AddIOp::create(b, loc, lowRows, localSizes[0]);
-      insert(halo.getLHalo(), leftAt);
-      insert(halo.getRHalo(), rightAt);
-    }
-    rewriter.replaceOp(op, castTo(b, loc, ext, resultType));
+    // Unused: only slices that the conversion drops read it.
+    Value extended = emptyTensor(b, loc, resultType, sizes);
+    if (plan.extendsNeedingTensor.contains(op))
+      extended = castTo(b, loc, extendedWindow(b, loc, halos, begin, sizes),
+                        resultType);
+    rewriter.replaceOp(op, extended);
     return success();
   }
 };
@@ -865,6 +862,22 @@ struct PrintLowering : public DistPattern<PrintOp> {
 // The pass
 //===----------------------------------------------------------------------===//
 
+/// Erases the tensor ops left without users by the conversion: the slices
+/// of dist.extend results that split element-wise ops no longer read (and
+/// what only they used), so that no unused extended buffer is allocated
+/// at -O0, where nothing else cleans up.
+void eraseDeadSlices(Operation *root) {
+  SmallVector<Operation *> candidates;
+  root->walk([&](Operation *op) {
+    if (isa<tensor::ExtractSliceOp, tensor::EmptyOp, tensor::CastOp>(op))
+      candidates.push_back(op);
+  });
+  // Slices come after what they slice: erase users first.
+  for (Operation *op : llvm::reverse(candidates))
+    if (isOpTriviallyDead(op))
+      op->erase();
+}
+
 struct ConvertDistToDistRuntimePass
     : public distc::impl::ConvertDistToDistRuntimeBase<
           ConvertDistToDistRuntimePass> {
@@ -873,6 +886,7 @@ struct ConvertDistToDistRuntimePass
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     groupShiftsIntoExtends(getOperation());
+    StencilPlan plan = StencilPlan::analyze(getOperation());
 
     TypeConverter converter;
     converter.addConversion([](Type type) { return type; });
@@ -886,29 +900,31 @@ struct ConvertDistToDistRuntimePass
     RewritePatternSet patterns(context);
     populateStructuralTypeConversions(converter, patterns, target);
     target.addIllegalDialect<DistDialect>();
-    populateDistToDistRuntimePatterns(converter, patterns);
+    populateDistToDistRuntimePatterns(converter, patterns, plan);
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
-      signalPassFailure();
+      return signalPassFailure();
+    eraseDeadSlices(getOperation());
   }
 };
 
 } // namespace
 
 void mlir::distc::populateDistToDistRuntimePatterns(
-    TypeConverter &converter, RewritePatternSet &patterns) {
+    TypeConverter &converter, RewritePatternSet &patterns, StencilPlan &plan) {
   MLIRContext *context = patterns.getContext();
   patterns.add<
       TeamQueryLowering<TeamSizeOp, true>, TeamQueryLowering<TeamMemberOp, false>,
       FullLowering, GenerateLowering, ArangeLowering, LinspaceLowering,
       FromLocalLowering, LocalLowering, GlobalDimLowering, LocalOffsetLowering,
-      WithLocalLowering, ElementwiseLowering,
-      BinaryLowering<AddOp, arith::AddFOp, arith::AddIOp>,
-      BinaryLowering<SubOp, arith::SubFOp, arith::SubIOp>,
-      BinaryLowering<MulOp, arith::MulFOp, arith::MulIOp>,
-      BinaryLowering<DivOp, arith::DivFOp, arith::DivSIOp>,
-      BinaryLowering<MaxOp, arith::MaximumFOp, arith::MaxSIOp>,
-      BinaryLowering<MinOp, arith::MinimumFOp, arith::MinSIOp>, ReduceLowering,
-      ReshapeLowering, PermuteLowering, RepartitionLowering, GatherLowering,
-      ExtendLowering, PrintLowering>(converter, context);
+      WithLocalLowering, ReduceLowering, ReshapeLowering, PermuteLowering,
+      RepartitionLowering, GatherLowering, PrintLowering>(converter, context);
+  patterns.add<ElementwiseLowering, ExtendLowering,
+               BinaryLowering<AddOp, arith::AddFOp, arith::AddIOp>,
+               BinaryLowering<SubOp, arith::SubFOp, arith::SubIOp>,
+               BinaryLowering<MulOp, arith::MulFOp, arith::MulIOp>,
+               BinaryLowering<DivOp, arith::DivFOp, arith::DivSIOp>,
+               BinaryLowering<MaxOp, arith::MaximumFOp, arith::MaxSIOp>,
+               BinaryLowering<MinOp, arith::MinimumFOp, arith::MinSIOp>>(
+      converter, context, plan);
 }

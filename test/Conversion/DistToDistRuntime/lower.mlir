@@ -66,9 +66,10 @@ func.func @add_repartition(%a: !dist.tensor<16xf64>, %b: !dist.tensor<16xf64, ir
 
 // -----
 
-// A full reduction: local linalg.reduce, then an allreduce of one element.
+// A full reduction: a local reduction (a linalg.generic, so that element-wise
+// fusion can fold producers into it), then an allreduce of one element.
 // CHECK-LABEL: func.func @reduce
-// CHECK: %[[PART:.*]] = linalg.reduce ins(%{{.*}} : tensor<?x4xf64>) outs(%{{.*}} : tensor<f64>) dimensions = [0, 1]
+// CHECK: %[[PART:.*]] = linalg.generic {{{.*}}iterator_types = ["reduction", "reduction"]} ins(%{{.*}} : tensor<?x4xf64>) outs(%{{.*}} : tensor<f64>)
 // CHECK: arith.maximumf
 // CHECK: %[[H:.*]], %[[ALL:.*]] = distruntime.allreduce max %[[PART]] {team = 0 : i64} : (tensor<f64>) -> (!distruntime.asynchandle, tensor<f64>)
 // CHECK: distruntime.wait %[[H]]
@@ -81,11 +82,27 @@ func.func @reduce(%a: !dist.tensor<8x4xf64>) -> f64 {
 
 // -----
 
-// Four shifts of one tensor: one update_halo, four slices of one buffer.
+// Four shifts of one tensor: one update_halo. Each dist.add of two shifts is
+// computed as an interior that reads views of the local part (no extended
+// copy), then a frame whose slabs read small windows with the halo rows.
 // CHECK-LABEL: func.func @stencil
-// CHECK-COUNT-1: distruntime.update_halo
+// CHECK-SAME: (%[[U:[^:]*]]: tensor<?x8xf64>
+// CHECK: %{{.*}}, %[[LO:.*]], %[[HI:.*]] = distruntime.update_halo %[[U]]
 // CHECK-NOT: distruntime.update_halo
-// CHECK-COUNT-4: tensor.extract_slice
+// CHECK: %[[N:.*]] = tensor.extract_slice %[[U]][%{{.*}}, 0] [%{{.*}}, 8] [1, 1] : tensor<?x8xf64> to tensor<?x8xf64>
+// CHECK: %[[S:.*]] = tensor.extract_slice %[[U]][%{{.*}}, 0] [%{{.*}}, 8] [1, 1] : tensor<?x8xf64> to tensor<?x8xf64>
+// CHECK: linalg.generic {{.*}} ins(%[[N]], %[[S]] : tensor<?x8xf64>, tensor<?x8xf64>)
+// CHECK: tensor.extract_slice %[[LO]]
+// CHECK: tensor.extract_slice %[[HI]]
+// CHECK: linalg.generic
+// CHECK: tensor.extract_slice %[[LO]]
+// CHECK: tensor.extract_slice %[[HI]]
+// CHECK: linalg.generic
+// CHECK: %[[W:.*]] = tensor.extract_slice %[[U]][%{{.*}}, 0] [%{{.*}}, 6] [1, 1] : tensor<?x8xf64> to tensor<?x6xf64>
+// CHECK: %[[E:.*]] = tensor.extract_slice %[[U]][%{{.*}}, 2] [%{{.*}}, 6] [1, 1] : tensor<?x8xf64> to tensor<?x6xf64>
+// CHECK: linalg.generic {{.*}} ins(%[[W]], %[[E]] : tensor<?x6xf64>, tensor<?x6xf64>)
+// CHECK-NOT: distruntime.update_halo
+// CHECK: return
 func.func @stencil(%u: !dist.tensor<8x8xf64>) -> !dist.tensor<8x8xf64> {
   %z = arith.constant 0.0 : f64
   %n = dist.shift %u offsets [-1, 0] fill %z : !dist.tensor<8x8xf64>
@@ -99,6 +116,63 @@ func.func @stencil(%u: !dist.tensor<8x8xf64>) -> !dist.tensor<8x8xf64> {
 }
 
 // -----
+
+// A 5-point dist.elementwise: the interior is one linalg.generic over views
+// of the local part, before anything reads the halos (so the exchange can
+// stay in flight during it), then 2 slabs per shifted dimension. dist.index
+// becomes linalg.index plus the piece's global origin.
+// CHECK-LABEL: func.func @five_point
+// CHECK-SAME: (%[[U:[^:]*]]: tensor<?x8xf64>, %{{[^:]*}}: index, %{{[^:]*}}: index, %[[OFF:[^:]*]]: index
+// CHECK: %{{.*}}, %[[LO:.*]], %[[HI:.*]] = distruntime.update_halo %[[U]]
+// CHECK: %[[N:.*]] = tensor.extract_slice %[[U]][%{{.*}}, 1] [%{{.*}}, 6] [1, 1] : tensor<?x8xf64> to tensor<?x6xf64>
+// CHECK: %[[S:.*]] = tensor.extract_slice %[[U]][%{{.*}}, 1] [%{{.*}}, 6] [1, 1] : tensor<?x8xf64> to tensor<?x6xf64>
+// CHECK: %[[W:.*]] = tensor.extract_slice %[[U]][%{{.*}}, 0] [%{{.*}}, 6] [1, 1] : tensor<?x8xf64> to tensor<?x6xf64>
+// CHECK: %[[E:.*]] = tensor.extract_slice %[[U]][%{{.*}}, 2] [%{{.*}}, 6] [1, 1] : tensor<?x8xf64> to tensor<?x6xf64>
+// CHECK: %[[ROW0:.*]] = arith.addi %[[OFF]], %{{.*}} : index
+// CHECK: linalg.generic {{.*}} ins(%[[N]], %[[S]], %[[W]], %[[E]] : {{.*}}) outs(%{{.*}} : tensor<?x6xf64>)
+// CHECK: %[[I:.*]] = linalg.index 0 : index
+// CHECK: arith.addi %[[I]], %[[ROW0]] : index
+// CHECK-NOT: %[[LO]]
+// CHECK: } -> tensor<?x6xf64>
+// CHECK: tensor.dim %[[LO]]
+// CHECK-COUNT-4: linalg.index 0
+// CHECK-NOT: linalg.generic
+// CHECK: return
+func.func @five_point(%u: !dist.tensor<8x8xf64>) -> !dist.tensor<8x8xf64> {
+  %z = arith.constant 0.0 : f64
+  %n = dist.shift %u offsets [-1, 0] fill %z : !dist.tensor<8x8xf64>
+  %s = dist.shift %u offsets [1, 0] fill %z : !dist.tensor<8x8xf64>
+  %w = dist.shift %u offsets [0, -1] fill %z : !dist.tensor<8x8xf64>
+  %e = dist.shift %u offsets [0, 1] fill %z : !dist.tensor<8x8xf64>
+  %r = dist.elementwise %n, %s, %w, %e : !dist.tensor<8x8xf64>, !dist.tensor<8x8xf64>, !dist.tensor<8x8xf64>, !dist.tensor<8x8xf64> -> !dist.tensor<8x8xf64> {
+  ^bb0(%a: f64, %b: f64, %c: f64, %d: f64):
+    %i = dist.index 0 : index
+    %ii = arith.index_cast %i : index to i64
+    %fi = arith.sitofp %ii : i64 to f64
+    %x = arith.addf %a, %b : f64
+    %y = arith.addf %c, %d : f64
+    %t = arith.addf %x, %y : f64
+    %v = arith.addf %t, %fi : f64
+    dist.yield %v : f64
+  }
+  return %r : !dist.tensor<8x8xf64>
+}
+
+// -----
+
+// A shift that is also read whole (here by a reduction) still gets the whole
+// extended tensor; the element-wise op next to it is split all the same.
+// CHECK-LABEL: func.func @shift_read_whole
+// CHECK-COUNT-1: distruntime.update_halo
+// CHECK: linalg.generic {{.*}}iterator_types = ["reduction", "reduction"]
+// CHECK: return
+func.func @shift_read_whole(%u: !dist.tensor<8x8xf64>) -> (!dist.tensor<8x8xf64>, f64) {
+  %z = arith.constant 0.0 : f64
+  %n = dist.shift %u offsets [-1, 0] fill %z : !dist.tensor<8x8xf64>
+  %a = dist.add %n, %u : !dist.tensor<8x8xf64>
+  %m = dist.reduce max %n : !dist.tensor<8x8xf64> -> f64
+  return %a, %m : !dist.tensor<8x8xf64>, f64
+}
 
 // Shifts only along dimension 1 stay local: no communication.
 // CHECK-LABEL: func.func @local_shift

@@ -347,3 +347,40 @@ func.func @yield_parent(%v: f64) {
   // expected-error @+1 {{expects parent op to be one of 'dist.generate, dist.elementwise'}}
   dist.yield %v : f64
 }
+
+// -----
+
+func.func @index_outside() -> index {
+  // expected-error @+1 {{expects parent op 'dist.elementwise'}}
+  %i = dist.index 0 : index
+  return %i : index
+}
+
+// -----
+
+func.func @index_dim(%a: !dist.tensor<8x4xf64>) -> !dist.tensor<8x4xf64> {
+  %b = dist.elementwise %a : !dist.tensor<8x4xf64> -> !dist.tensor<8x4xf64> {
+  ^bb0(%x: f64):
+    // expected-error @+1 {{dimension 2 is out of range for '!dist.tensor<8x4xf64>'}}
+    %i = dist.index 2 : index
+    dist.yield %x : f64
+  }
+  return %b : !dist.tensor<8x4xf64>
+}
+
+// -----
+
+func.func @index_nested(%a: !dist.tensor<8xf64>, %c: i1) -> !dist.tensor<8xf64> {
+  %b = dist.elementwise %a : !dist.tensor<8xf64> -> !dist.tensor<8xf64> {
+  ^bb0(%x: f64):
+    %y = scf.if %c -> f64 {
+      // expected-error @+1 {{expects parent op 'dist.elementwise'}}
+      %i = dist.index 0 : index
+      scf.yield %x : f64
+    } else {
+      scf.yield %x : f64
+    }
+    dist.yield %y : f64
+  }
+  return %b : !dist.tensor<8xf64>
+}

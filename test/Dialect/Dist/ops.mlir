@@ -59,6 +59,22 @@ func.func @queries(%a: !dist.tensor<16x8xf64>, %p: tensor<?x8xf32>) {
   return
 }
 
+// CHECK-LABEL: func.func @global_index
+// CHECK: %[[I:.*]] = dist.index 0 : index
+// CHECK: %[[J:.*]] = dist.index 1 : index
+// CHECK: arith.cmpi ult, %[[I]], %[[J]] : index
+func.func @global_index(%a: !dist.tensor<8x?xf64>, %z: f64) -> !dist.tensor<8x?xf64> {
+  %l = dist.elementwise %a : !dist.tensor<8x?xf64> -> !dist.tensor<8x?xf64> {
+  ^bb0(%x: f64):
+    %i = dist.index 0 : index
+    %j = dist.index 1 : index
+    %below = arith.cmpi ult, %i, %j : index
+    %y = arith.select %below, %x, %z : f64
+    dist.yield %y : f64
+  }
+  return %l : !dist.tensor<8x?xf64>
+}
+
 // CHECK-LABEL: func.func @compute
 // CHECK: dist.elementwise %{{.*}}, %{{.*}} : !dist.tensor<16xf64>, !dist.tensor<16xf64> -> !dist.tensor<16xf64> {
 // CHECK: dist.add %{{.*}}, %{{.*}} : !dist.tensor<16xf64>

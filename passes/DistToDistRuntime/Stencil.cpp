@@ -1,0 +1,407 @@
+//===- Stencil.cpp - halo exchange and interior/frame stencil sweeps ------===//
+//
+// See Stencil.h. Boxes are per-dimension half-open ranges of index values;
+// every size is computed at run time (clamped so that a rank whose part is
+// smaller than the stencil, or empty, still gets valid, possibly empty,
+// slices) and folds to constants where shapes are static.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/DistToDistRuntime/Stencil.h"
+
+#include "dialect/DistRuntime/DistRuntime.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
+using namespace mlir::distc;
+using namespace mlir::dist;
+
+namespace {
+
+Value constIndex(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantIndexOp::create(b, loc, value);
+}
+Value add(OpBuilder &b, Location loc, Value x, Value y) {
+  return arith::AddIOp::create(b, loc, x, y);
+}
+Value sub(OpBuilder &b, Location loc, Value x, Value y) {
+  return arith::SubIOp::create(b, loc, x, y);
+}
+Value min(OpBuilder &b, Location loc, Value x, Value y) {
+  return arith::MinSIOp::create(b, loc, x, y);
+}
+Value max(OpBuilder &b, Location loc, Value x, Value y) {
+  return arith::MaxSIOp::create(b, loc, x, y);
+}
+/// `x` clamped to [lo, hi] (lo <= hi).
+Value clamp(OpBuilder &b, Location loc, Value x, Value lo, Value hi) {
+  return min(b, loc, max(b, loc, x, lo), hi);
+}
+
+/// A half-open range [begin, end) per dimension.
+struct Box {
+  SmallVector<Value> begin, end;
+
+  SmallVector<Value> sizes(OpBuilder &b, Location loc) const {
+    SmallVector<Value> result;
+    for (auto [lo, hi] : llvm::zip(begin, end))
+      result.push_back(sub(b, loc, hi, lo));
+    return result;
+  }
+};
+
+SmallVector<OpFoldResult> foldResults(ArrayRef<Value> values) {
+  return SmallVector<OpFoldResult>(values.begin(), values.end());
+}
+
+SmallVector<OpFoldResult> unitStrides(OpBuilder &b, int64_t rank) {
+  return SmallVector<OpFoldResult>(rank, b.getIndexAttr(1));
+}
+
+RankedTensorType dynamicTensor(int64_t rank, Type elementType) {
+  return RankedTensorType::get(SmallVector<int64_t>(rank, ShapedType::kDynamic),
+                               elementType);
+}
+
+Value extractBox(OpBuilder &b, Location loc, Value tensor,
+                 ArrayRef<Value> offsets, ArrayRef<Value> sizes) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  return tensor::ExtractSliceOp::create(
+      b, loc, dynamicTensor(type.getRank(), type.getElementType()), tensor,
+      foldResults(offsets), foldResults(sizes), unitStrides(b, type.getRank()));
+}
+
+Value insertBox(OpBuilder &b, Location loc, Value part, Value into,
+                ArrayRef<Value> offsets) {
+  int64_t rank = cast<RankedTensorType>(part.getType()).getRank();
+  return tensor::InsertSliceOp::create(b, loc, part, into, foldResults(offsets),
+                                       tensor::getMixedSizes(b, loc, part),
+                                       unitStrides(b, rank));
+}
+
+/// Copies the part of `part` (placed at `origin` in the coordinates of
+/// `window`, which covers `box`) that lies inside `box` into `window`.
+Value insertClipped(OpBuilder &b, Location loc, Value part,
+                    ArrayRef<Value> origin, const Box &box, Value window) {
+  SmallVector<Value> partSizes = tensorSizes(b, loc, part);
+  SmallVector<Value> from, sizes, to;
+  Value zero = constIndex(b, loc, 0);
+  for (size_t d = 0; d < origin.size(); ++d) {
+    Value partEnd = add(b, loc, origin[d], partSizes[d]);
+    Value lo = clamp(b, loc, box.begin[d], origin[d], partEnd);
+    Value hi = clamp(b, loc, box.end[d], lo, partEnd);
+    from.push_back(sub(b, loc, lo, origin[d]));
+    sizes.push_back(sub(b, loc, hi, lo));
+    // Exact when the intersection is not empty; otherwise any valid offset.
+    to.push_back(clamp(b, loc, sub(b, loc, lo, box.begin[d]), zero,
+                       sub(b, loc, box.end[d], box.begin[d])));
+  }
+  return insertBox(b, loc, extractBox(b, loc, part, from, sizes), window, to);
+}
+
+Value fillTensor(OpBuilder &b, Location loc, Value fill,
+                 ArrayRef<Value> sizes) {
+  Value empty = emptyTensor(
+      b, loc, dynamicTensor(sizes.size(), fill.getType()), sizes);
+  return linalg::FillOp::create(b, loc, fill, empty).getResult(0);
+}
+
+} // namespace
+
+HaloedPart mlir::distc::exchangeHalos(OpBuilder &b, Location loc,
+                                      const DistParts &source,
+                                      DistTensorType type,
+                                      ArrayRef<int64_t> low,
+                                      ArrayRef<int64_t> high, Value fill) {
+  HaloedPart part{source.local, Value(), Value(), SmallVector<int64_t>(low),
+                  SmallVector<int64_t>(high), fill};
+  if (low[0] == 0 && high[0] == 0)
+    return part;
+  int64_t rank = type.getRank();
+  Value zero = constIndex(b, loc, 0);
+  // Rows [own - low, own + rows + high) clipped to the array, all columns.
+  Value own = source.offsets[0];
+  Value rows = tensor::DimOp::create(b, loc, source.local, 0);
+  Value begin = max(b, loc, sub(b, loc, own, constIndex(b, loc, low[0])), zero);
+  Value end = min(b, loc,
+                  add(b, loc, add(b, loc, own, rows),
+                      constIndex(b, loc, high[0])),
+                  source.globalShape[0]);
+  SmallVector<Value> bbOffsets(rank, zero), bbSizes(source.globalShape);
+  bbOffsets[0] = begin;
+  bbSizes[0] = max(b, loc, sub(b, loc, end, begin), zero);
+  auto haloType = dynamicTensor(rank, type.getElementType());
+  auto halo = distruntime::UpdateHaloOp::create(
+      b, loc,
+      TypeRange{distruntime::AsyncHandleType::get(b.getContext()), haloType,
+                haloType},
+      source.local, source.globalShape, source.offsets, bbOffsets, bbSizes,
+      b.getI64IntegerAttr(type.getTeam()), IntegerAttr());
+  // The overlap pass moves the wait down to the first use of the halos.
+  distruntime::WaitOp::create(b, loc, halo.getHandle());
+  part.lowHalo = halo.getLHalo();
+  part.highHalo = halo.getRHalo();
+  return part;
+}
+
+Value mlir::distc::extendedWindow(OpBuilder &b, Location loc,
+                                  const HaloedPart &part,
+                                  ArrayRef<Value> begin,
+                                  ArrayRef<Value> sizes) {
+  int64_t rank = part.low.size();
+  Box window;
+  for (int64_t d = 0; d < rank; ++d) {
+    window.begin.push_back(begin[d]);
+    window.end.push_back(add(b, loc, begin[d], sizes[d]));
+  }
+  // Where the local part and the halos are: one box, since the halos
+  // continue the local part along dimension 0.
+  SmallVector<Value> localSizes = tensorSizes(b, loc, part.local);
+  SmallVector<Value> origin;
+  Box covered;
+  for (int64_t d = 0; d < rank; ++d) {
+    origin.push_back(constIndex(b, loc, part.low[d]));
+    covered.begin.push_back(origin[d]);
+    covered.end.push_back(add(b, loc, origin[d], localSizes[d]));
+  }
+  Value lowRows, highRows;
+  if (part.lowHalo) {
+    lowRows = tensor::DimOp::create(b, loc, part.lowHalo, 0);
+    highRows = tensor::DimOp::create(b, loc, part.highHalo, 0);
+    covered.begin[0] = sub(b, loc, origin[0], lowRows);
+    covered.end[0] = add(b, loc, covered.end[0], highRows);
+  }
+
+  // Fill what is not covered, peeling one dimension at a time: the slabs
+  // below and above the covered range in dimension d, across what is left
+  // of the window.
+  Value result = emptyTensor(b, loc, dynamicTensor(rank, part.fill.getType()),
+                             sizes);
+  Box rest = window;
+  for (int64_t d = 0; d < rank; ++d) {
+    Value lo = clamp(b, loc, covered.begin[d], rest.begin[d], rest.end[d]);
+    Value hi = clamp(b, loc, covered.end[d], lo, rest.end[d]);
+    for (auto [from, to] : {std::pair{rest.begin[d], lo},
+                            std::pair{hi, rest.end[d]}}) {
+      Box slab = rest;
+      slab.begin[d] = from;
+      slab.end[d] = to;
+      SmallVector<Value> at;
+      for (int64_t e = 0; e < rank; ++e)
+        at.push_back(sub(b, loc, slab.begin[e], window.begin[e]));
+      result = insertBox(b, loc, fillTensor(b, loc, part.fill, slab.sizes(b, loc)),
+                         result, at);
+    }
+    rest.begin[d] = lo;
+    rest.end[d] = hi;
+  }
+
+  result = insertClipped(b, loc, part.local, origin, window, result);
+  if (part.lowHalo) {
+    SmallVector<Value> lowAt(origin), highAt(origin);
+    lowAt[0] = covered.begin[0];
+    highAt[0] = add(b, loc, origin[0], localSizes[0]);
+    result = insertClipped(b, loc, part.lowHalo, lowAt, window, result);
+    result = insertClipped(b, loc, part.highHalo, highAt, window, result);
+  }
+  return result;
+}
+
+Value mlir::distc::elementwiseGeneric(OpBuilder &b, Location loc,
+                                      ValueRange inputs, Value init,
+                                      ArrayRef<Value> origin,
+                                      ElementBodyFn body) {
+  auto initType = cast<RankedTensorType>(init.getType());
+  int64_t rank = initType.getRank();
+  SmallVector<AffineMap> maps(inputs.size() + 1,
+                              b.getMultiDimIdentityMap(rank));
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{initType}, inputs, ValueRange{init}, maps, iterators,
+      [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+        auto globalIndex = [&](OpBuilder &ib, int64_t d) -> Value {
+          Value local = linalg::IndexOp::create(ib, nestedLoc, d);
+          return add(ib, nestedLoc, local, origin[d]);
+        };
+        linalg::YieldOp::create(
+            nested, nestedLoc,
+            body(nested, nestedLoc, args.drop_back(), globalIndex));
+      });
+  return generic.getResult(0);
+}
+
+Value mlir::distc::splitElementwise(OpBuilder &b, Location loc,
+                                    ArrayRef<StencilOperand> operands,
+                                    RankedTensorType resultType,
+                                    ArrayRef<Value> sizes,
+                                    ArrayRef<Value> origin,
+                                    ElementBodyFn body) {
+  int64_t rank = resultType.getRank();
+  Value zero = constIndex(b, loc, 0);
+  // The interior [lowWidth, size - highWidth) reads no halo and no fill.
+  SmallVector<int64_t> lowWidth(rank, 0), highWidth(rank, 0);
+  for (const StencilOperand &operand : operands)
+    for (auto [d, shift] : llvm::enumerate(operand.shift)) {
+      lowWidth[d] = std::max<int64_t>(lowWidth[d], -shift);
+      highWidth[d] = std::max<int64_t>(highWidth[d], shift);
+    }
+  Box interior;
+  for (int64_t d = 0; d < rank; ++d) {
+    Value lo = min(b, loc, constIndex(b, loc, lowWidth[d]), sizes[d]);
+    Value hi = max(b, loc, sub(b, loc, sizes[d], constIndex(b, loc, highWidth[d])), lo);
+    interior.begin.push_back(lo);
+    interior.end.push_back(hi);
+  }
+
+  Value result = emptyTensor(b, loc, resultType, sizes);
+  // Computes the op on `box` (result coordinates) into `result`.
+  auto compute = [&](const Box &box, bool isInterior) {
+    SmallVector<Value> boxSizes = box.sizes(b, loc);
+    SmallVector<Value> inputs;
+    for (const StencilOperand &operand : operands) {
+      if (!operand.part) {
+        inputs.push_back(extractBox(b, loc, operand.local, box.begin, boxSizes));
+        continue;
+      }
+      const HaloedPart &part = *operand.part;
+      SmallVector<Value> offsets;
+      if (isInterior) {
+        // A view of the local part, clamped for an empty interior.
+        for (int64_t d = 0; d < rank; ++d)
+          offsets.push_back(clamp(
+              b, loc, add(b, loc, box.begin[d], constIndex(b, loc, operand.shift[d])),
+              zero, sub(b, loc, sizes[d], boxSizes[d])));
+        inputs.push_back(extractBox(b, loc, part.local, offsets, boxSizes));
+        continue;
+      }
+      // The window of the extended tensor this box reads, then the view of
+      // the shift inside it (extended[x + low + shift]).
+      SmallVector<Value> windowSizes;
+      for (int64_t d = 0; d < rank; ++d) {
+        windowSizes.push_back(add(
+            b, loc, boxSizes[d], constIndex(b, loc, part.low[d] + part.high[d])));
+        offsets.push_back(constIndex(b, loc, part.low[d] + operand.shift[d]));
+      }
+      Value window = extendedWindow(b, loc, part, box.begin, windowSizes);
+      inputs.push_back(extractBox(b, loc, window, offsets, boxSizes));
+    }
+    Value init = extractBox(b, loc, result, box.begin, boxSizes);
+    SmallVector<Value> boxOrigin;
+    for (int64_t d = 0; d < rank; ++d)
+      boxOrigin.push_back(add(b, loc, origin[d], box.begin[d]));
+    Value piece = elementwiseGeneric(b, loc, inputs, init, boxOrigin, body);
+    result = insertBox(b, loc, piece, result, box.begin);
+  };
+
+  compute(interior, /*isInterior=*/true);
+  // The frame: for each dimension d, the slabs below and above the
+  // interior in d, across the interior in the dimensions before d and the
+  // whole part in those after it.
+  for (int64_t d = 0; d < rank; ++d) {
+    if (lowWidth[d] == 0 && highWidth[d] == 0)
+      continue;
+    Box across;
+    for (int64_t e = 0; e < rank; ++e) {
+      across.begin.push_back(e < d ? interior.begin[e] : zero);
+      across.end.push_back(e < d ? interior.end[e] : sizes[e]);
+    }
+    if (lowWidth[d] > 0) {
+      Box slab = across;
+      slab.end[d] = interior.begin[d];
+      compute(slab, /*isInterior=*/false);
+    }
+    if (highWidth[d] > 0) {
+      Box slab = across;
+      slab.begin[d] = interior.end[d];
+      compute(slab, /*isInterior=*/false);
+    }
+  }
+  return result;
+}
+
+std::optional<ShiftedSlice> mlir::distc::matchShiftedSlice(Value value) {
+  auto withLocal = value.getDefiningOp<WithLocalOp>();
+  if (!withLocal)
+    return std::nullopt;
+  auto slice = withLocal.getLocal().getDefiningOp<tensor::ExtractSliceOp>();
+  if (!slice)
+    return std::nullopt;
+  auto extend = slice.getSource().getDefiningOp<ExtendOp>();
+  if (!extend || extend.getSource() != withLocal.getLike() ||
+      !slice.hasUnitStride() || ShapedType::isDynamicShape(slice.getStaticOffsets()))
+    return std::nullopt;
+  ShiftedSlice result{extend, {}};
+  for (auto [d, offset] : llvm::enumerate(slice.getStaticOffsets())) {
+    int64_t shift = offset - extend.getLow()[d];
+    if (shift < -extend.getLow()[d] || shift > extend.getHigh()[d])
+      return std::nullopt;
+    result.shift.push_back(shift);
+  }
+  return result;
+}
+
+namespace {
+
+/// The dist inputs and result of an element-wise op (dist.elementwise and
+/// the binary ops), or nothing.
+std::optional<std::pair<SmallVector<Value>, Value>>
+elementwiseOperands(Operation *op) {
+  if (auto elementwise = dyn_cast<ElementwiseOp>(op))
+    return std::pair{SmallVector<Value>(elementwise.getInputs()),
+                     elementwise.getResult()};
+  if (isa<AddOp, SubOp, MulOp, DivOp, MaxOp, MinOp>(op))
+    return std::pair{SmallVector<Value>(op->getOperands()), op->getResult(0)};
+  return std::nullopt;
+}
+
+bool isSplittable(Operation *op) {
+  auto operands = elementwiseOperands(op);
+  if (!operands)
+    return false;
+  auto resultType = cast<DistTensorType>(operands->second.getType());
+  if (resultType.getRank() == 0)
+    return false;
+  bool anyShifted = false;
+  for (Value input : operands->first) {
+    if (!cast<DistTensorType>(input.getType()).hasSamePartitionAs(resultType))
+      return false;
+    anyShifted |= matchShiftedSlice(input).has_value();
+  }
+  return anyShifted;
+}
+
+} // namespace
+
+StencilPlan StencilPlan::analyze(Operation *root) {
+  StencilPlan plan;
+  root->walk([&](Operation *op) {
+    if (isSplittable(op))
+      plan.splitOps.insert(op);
+  });
+  root->walk([&](ExtendOp extend) {
+    // The whole extended tensor is needed unless it is only read through
+    // shifted slices by ops that are split.
+    auto onlySplitUsers = [&](Value value) {
+      return llvm::all_of(value.getUsers(), [&](Operation *user) {
+        return plan.splitOps.contains(user);
+      });
+    };
+    bool needed = llvm::any_of(extend->getUsers(), [&](Operation *user) {
+      auto slice = dyn_cast<tensor::ExtractSliceOp>(user);
+      if (!slice)
+        return true;
+      return llvm::any_of(slice->getUsers(), [&](Operation *sliceUser) {
+        auto withLocal = dyn_cast<WithLocalOp>(sliceUser);
+        return !withLocal || !matchShiftedSlice(withLocal.getResult()) ||
+               !onlySplitUsers(withLocal.getResult());
+      });
+    });
+    if (needed)
+      plan.extendsNeedingTensor.insert(extend);
+  });
+  return plan;
+}

@@ -1,0 +1,112 @@
+//===- Stencil.h - halo exchange and interior/frame stencil sweeps -*- C++ -*-===//
+//
+// A stencil reads its neighbours through dist.shift; groupShiftsIntoExtends
+// turns the shifts of one tensor into slices of one dist.extend (the local
+// part grown by halos). Materializing that extended tensor costs a copy of
+// the whole local part per sweep, which is as much memory traffic as the
+// sweep itself. So an element-wise op whose operands are such slices is
+// computed in pieces instead:
+//
+//   * the interior, where every shifted neighbour lies inside this rank's
+//     part: the shifted operands are views of the unextended local part and
+//     nothing is copied;
+//   * the frame, 2 slabs per shifted dimension: each slab reads a small
+//     window of the extended tensor (halo rows, fill values and the edge of
+//     the local part), built for that slab only.
+//
+// The interior comes first in the IR, before anything reads the halos, so
+// that the overlap pass can leave the halo exchange in flight during it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef DISTC_PASSES_DISTTODISTRUNTIME_STENCIL_H
+#define DISTC_PASSES_DISTTODISTRUNTIME_STENCIL_H
+
+#include "passes/DistToDistRuntime/DistLayout.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
+namespace mlir::distc {
+
+/// Everything a dist.extend is made of, before it is assembled into one
+/// tensor: this rank's part, the halo rows received along dimension 0
+/// (null when the extension along dimension 0 is zero) and the fill value
+/// outside the global array. The extended tensor has the local part at
+/// `low`, lowHalo right above it and highHalo right below it (both spanning
+/// the local part's other dimensions), and `fill` everywhere else.
+struct HaloedPart {
+  Value local;
+  Value lowHalo, highHalo;
+  SmallVector<int64_t> low, high;
+  Value fill;
+};
+
+/// Starts the halo exchange of `source` for an extension by low/high (one
+/// update_halo along dimension 0, followed by its wait; none when
+/// low[0] == high[0] == 0).
+HaloedPart exchangeHalos(OpBuilder &b, Location loc, const DistParts &source,
+                         dist::DistTensorType type, ArrayRef<int64_t> low,
+                         ArrayRef<int64_t> high, Value fill);
+
+/// The box [begin, begin + sizes) of the extended tensor of `part`
+/// (coordinates of the extended tensor, whose local part starts at `low`),
+/// as a fresh tensor with dynamic dimensions. Only what the local part and
+/// the halos do not cover is filled.
+Value extendedWindow(OpBuilder &b, Location loc, const HaloedPart &part,
+                     ArrayRef<Value> begin, ArrayRef<Value> sizes);
+
+/// Creates the global index along a dimension of the element being
+/// computed, inside the body of an element-wise linalg.generic.
+using GlobalIndexFn = function_ref<Value(OpBuilder &, int64_t)>;
+/// Builds the result element of an element-wise op from its input
+/// elements (and, if it needs them, the global indices of the element).
+using ElementBodyFn =
+    function_ref<Value(OpBuilder &, Location, ValueRange, GlobalIndexFn)>;
+
+/// A linalg.generic applying `body` element-wise to `inputs` (tensors of
+/// one shape), writing into `init`, whose first element has the global
+/// indices `origin`.
+Value elementwiseGeneric(OpBuilder &b, Location loc, ValueRange inputs,
+                         Value init, ArrayRef<Value> origin,
+                         ElementBodyFn body);
+
+/// An operand of a split element-wise op: either a plain local tensor or
+/// a shifted view of a HaloedPart (operand[x] = extended[x + low + shift]).
+struct StencilOperand {
+  Value local;                     // plain operand (null when shifted)
+  const HaloedPart *part = nullptr; // shifted operand
+  SmallVector<int64_t> shift;
+};
+
+/// The element-wise op over `operands` computed as interior + frame (see
+/// the file comment), into a tensor of `resultType` with `sizes` whose
+/// first element has the global indices `origin`.
+Value splitElementwise(OpBuilder &b, Location loc,
+                       ArrayRef<StencilOperand> operands,
+                       RankedTensorType resultType, ArrayRef<Value> sizes,
+                       ArrayRef<Value> origin, ElementBodyFn body);
+
+/// A dist tensor value that is a shifted slice of a dist.extend, as
+/// groupShiftsIntoExtends builds it:
+///   with_local(src, tensor.extract_slice(dist.extend(src), offsets)).
+struct ShiftedSlice {
+  dist::ExtendOp extend;
+  SmallVector<int64_t> shift;
+};
+std::optional<ShiftedSlice> matchShiftedSlice(Value value);
+
+/// Which element-wise ops are computed as interior + frame, and which
+/// dist.extend ops still need their whole extended tensor (those with a
+/// user that is not such an op). Filled before the conversion; the
+/// halos are recorded by the dist.extend lowering for its consumers.
+struct StencilPlan {
+  llvm::DenseSet<Operation *> splitOps;
+  llvm::DenseSet<Operation *> extendsNeedingTensor;
+  llvm::DenseMap<Operation *, HaloedPart> halos;
+
+  static StencilPlan analyze(Operation *root);
+};
+
+} // namespace mlir::distc
+
+#endif // DISTC_PASSES_DISTTODISTRUNTIME_STENCIL_H
