@@ -152,4 +152,29 @@ def OverlapCommunication : Pass<"distruntime-overlap-comm"> {
   ];
 }
 
+def ReuseInputBuffers : Pass<"distc-reuse-input-buffers"> {
+  let summary = "let element-wise results overwrite a dead input";
+  let description = [{
+    Runs on tensors, just before bufferization (canonicalization would undo
+    it). An element-wise `linalg.generic` (one result, identity maps, all
+    loops parallel) whose init is a `tensor.empty` that the body never reads
+    gets its first input of the same type as init instead. One-shot
+    bufferization then writes the result into that input's buffer when the
+    input is dead afterwards, e.g. `A = A + 1` in a loop updates A in place
+    instead of allocating and first-touching a new array and keeping the old
+    one alive; when the input is still live it allocates a new buffer as
+    before, copying nothing since the body does not read the init. Inputs
+    that are function arguments are left alone: writing into them would make
+    every caller that still uses the value copy it first.
+
+    ```mlir
+    %e = tensor.empty(%n) : tensor<?xf64>
+    %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+        ins(%a : tensor<?xf64>) outs(%e : tensor<?xf64>) { ... }
+    ```
+
+    becomes the same op with `outs(%a : tensor<?xf64>)`.
+  }];
+}
+
 #endif // DISTC_PASSES

@@ -83,6 +83,10 @@ void buildBufferize(OpPassManager &pm, const PipelineOptions &opts) {
   // interior and frame, Stencil.h) writes into that slice of the bigger
   // buffer, instead of a new buffer copied into it afterwards.
   pm.addPass(bufferization::createEmptyTensorEliminationPass());
+  // After every canonicalization (which turns unread inits back into
+  // tensor.empty): element-wise updates may then overwrite a dead input.
+  if (opts.optLevel > 0)
+    pm.addPass(mlir::distc::createReuseInputBuffers());
   pm.addPass(bufferization::createOneShotBufferizePass(bufOpts));
   bufferization::buildBufferDeallocationPipeline(pm);
   // Deallocation clones buffers whose ownership it cannot decide statically
