@@ -37,6 +37,10 @@ void populateDistRuntimeToIDTRPatterns(TypeConverter &typeConverter,
 
 struct StencilPlan;
 
+/// Unit attribute on linalg ops whose loops are too short to be worth
+/// vectorizing or unrolling (distc-lower-cold-loops).
+inline constexpr char kColdAttrName[] = "distc.cold";
+
 /// Patterns that lower each dist op; the type converter must split
 /// !dist.tensor into its parts (see DistToDistRuntime/DistLayout.h). `plan`
 /// (StencilPlan::analyze of the IR to convert) says which element-wise ops

@@ -177,4 +177,46 @@ def ReuseInputBuffers : Pass<"distc-reuse-input-buffers"> {
   }];
 }
 
+def LowerColdLoops : Pass<"distc-lower-cold-loops"> {
+  let summary = "lower linalg ops marked cold to loops LLVM leaves alone";
+  let description = [{
+    Lowers every linalg op carrying the unit attribute `distc.cold` to
+    `scf.for` loops annotated with `#llvm.loop_annotation<disableNonforced =
+    true, vectorize = <disable = true>, unroll = <disable = true>>`, which
+    LLVM's vectorizer and unroller obey. The dist lowering marks the frame
+    of a stencil (a row or a column of the local block per slab): there,
+    vectorized loops with runtime alias checks and epilogues cost compile
+    time and code size for no run time worth measuring. Other linalg ops
+    are left for `convert-linalg-to-loops`. Runs on buffers.
+
+    ```mlir
+    linalg.generic {..., distc.cold} ins(%a : memref<1x?xf64>) outs(%b : memref<1x?xf64>) {...}
+    ```
+
+    becomes
+
+    ```mlir
+    scf.for %i = ... {
+      scf.for %j = ... {
+        ...
+      } {llvm.loop_annotation = #llvm.loop_annotation<...>}
+    } {llvm.loop_annotation = #llvm.loop_annotation<...>}
+    ```
+  }];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::LLVM::LLVMDialect"];
+}
+
+def AttachLoopAnnotations : Pass<"distc-attach-loop-annotations"> {
+  let summary = "make loop annotations carried to llvm.br reach LLVM IR";
+  let description = [{
+    `convert-scf-to-cf` carries an `scf.for`'s `llvm.loop_annotation`
+    attribute to the loop's latch branch as a discardable attribute, and
+    `convert-to-llvm` keeps it there, but translation to LLVM IR only reads
+    the inherent `loop_annotation` of `llvm.br`/`llvm.cond_br`. This pass
+    moves the one onto the other, so that annotations such as those of
+    `distc-lower-cold-loops` become `!llvm.loop` metadata. Runs after the
+    conversion to the LLVM dialect.
+  }];
+}
+
 #endif // DISTC_PASSES

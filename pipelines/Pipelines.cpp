@@ -95,7 +95,10 @@ void buildBufferize(OpPassManager &pm, const PipelineOptions &opts) {
 }
 
 void buildLowerLoops(OpPassManager &pm, const PipelineOptions &opts) {
-  (void)opts;
+  // Loops of a stencil's frame: LLVM should not vectorize them (compile
+  // time and code size for a row or a column of the block).
+  if (opts.optLevel > 0)
+    pm.addNestedPass<func::FuncOp>(mlir::distc::createLowerColdLoops());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   // vector.print of a whole vector only lowers to LLVM after it has been
   // unrolled to scalar prints; full unrolling also covers transfers.
@@ -119,6 +122,9 @@ void buildLowerToLLVM(OpPassManager &pm, const PipelineOptions &opts) {
   pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefOpts));
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  // Loop annotations (distc-lower-cold-loops) onto the branches that
+  // translation reads them from.
+  pm.addPass(mlir::distc::createAttachLoopAnnotations());
 }
 
 void buildDefaultPipeline(OpPassManager &pm, const PipelineOptions &opts) {

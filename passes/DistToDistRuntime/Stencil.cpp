@@ -10,6 +10,7 @@
 #include "passes/DistToDistRuntime/Stencil.h"
 
 #include "dialect/DistRuntime/DistRuntime.h"
+#include "passes/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -294,6 +295,10 @@ Value mlir::distc::splitElementwise(OpBuilder &b, Location loc,
     for (int64_t d = 0; d < rank; ++d)
       boxOrigin.push_back(add(b, loc, origin[d], box.begin[d]));
     Value piece = elementwiseGeneric(b, loc, inputs, init, boxOrigin, body);
+    // A frame slab is a row or a column of the block: not worth vectorized
+    // loops with alias checks and epilogues (distc-lower-cold-loops).
+    if (!isInterior)
+      piece.getDefiningOp()->setAttr(kColdAttrName, b.getUnitAttr());
     result = insertBox(b, loc, piece, result, box.begin);
   };
 
