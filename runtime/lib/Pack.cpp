@@ -148,7 +148,7 @@ struct Cursor {
 
 void copyRun(size_t es, char *dst, int64_t ds, const char *src, int64_t ss, int64_t n) {
   if (ds == 1 && ss == 1)
-    std::memcpy(dst, src, n * es);
+    copyContiguous(dst, src, n * es);
   else
     copyStrided(es, dst, &ds, src, &ss, &n, 1);
 }

@@ -7,6 +7,17 @@
 
 namespace idtr {
 
+void copyContiguous(char *dst, const char *src, size_t bytes) {
+  constexpr size_t kPiece = size_t(256) << 10;
+  while (bytes > kPiece) {
+    std::memcpy(dst, src, kPiece);
+    dst += kPiece;
+    src += kPiece;
+    bytes -= kPiece;
+  }
+  std::memcpy(dst, src, bytes);
+}
+
 namespace {
 
 struct Dim {
@@ -59,7 +70,7 @@ void stridedRow(char *dst, int64_t ds, const char *src, int64_t ss, int64_t n) {
 void copyRow(size_t es, char *dst, int64_t ds, const char *src, int64_t ss,
              int64_t n) {
   if (ds == 1 && ss == 1) {
-    std::memcpy(dst, src, n * es);
+    copyContiguous(dst, src, n * es);
     return;
   }
   switch (es) {

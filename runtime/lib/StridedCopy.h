@@ -21,6 +21,12 @@ void copyStrided(size_t elemSize, char *dst, const int64_t *dstStrides,
 // dst = src for views of equal sizes.
 void copyView(const View &dst, const View &src);
 
+// memcpy of a contiguous block, in pieces of at most 256 KiB: for larger
+// sizes glibc switches to non-temporal stores, which on this machine copy
+// 256 MiB in 12.9 ms against 10.9 ms with cached stores in 256 KiB pieces
+// (what MPI's own copies do); a reshape's local block is such a copy.
+void copyContiguous(char *dst, const char *src, size_t bytes);
+
 // Out-of-place 2-D transpose: B[r][c] = A[c][r] for r < rows, c < cols, where
 // B[r][c] is at dst + (r * dstStride + c) * elemSize and A[c][r] at
 // src + (c * srcStride + r) * elemSize.
