@@ -48,7 +48,10 @@ std::vector<std::string> buildLinkLine(const DriverOptions &opts,
   std::vector<std::string> args = {
       "ld.lld",         "--hash-style=gnu", "--build-id", "--eh-frame-hdr",
       "-m",             config::kEmulation, "-pie",       "-dynamic-linker",
-      config::kDynamicLinker, "-o",        output.str()};
+      config::kDynamicLinker, "-o",        output.str(),
+      // One program object and a few archives: starting LLD's worker
+      // threads costs more than they save (~10 ms per link here).
+      "--threads=1"};
   appendAll(args, config::kStartFiles);
   // User directories first, so -l finds the user's libraries before the
   // system's, as with any C compiler.
