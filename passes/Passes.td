@@ -219,4 +219,27 @@ def AttachLoopAnnotations : Pass<"distc-attach-loop-annotations"> {
   }];
 }
 
+def LoopInitOwnership : Pass<"distc-loop-init-ownership"> {
+  let summary = "hand the buffer a loop starts from to the loop";
+  let description = [{
+    Runs right after `ownership-based-buffer-deallocation`, which never
+    passes the ownership of an `scf.for`'s initial buffer into the loop: it
+    gives the loop `false` and frees the initial buffer after the loop. An
+    iterative solver then keeps its initial state alive for the whole loop,
+    and every iteration's new state needs one more buffer (three grids live
+    instead of two for a Jacobi sweep, one more first touch of a grid).
+
+    For each memref iter_arg whose ownership operand is a constant `false`
+    and whose buffer is freed by a `bufferization.dealloc` after the loop in
+    the same block, with condition `c`, the pass passes `c` into the loop
+    instead and turns that dealloc's condition for the buffer into `false`:
+    the loop frees the buffer after the first iteration (if nothing retains
+    it), or returns it with its ownership if it runs zero times. It only
+    does so when nothing else reads the buffer after the loop, nothing in
+    the loop reads it except through the iter_arg, and `c` is available
+    before the loop; otherwise the IR is left as it is.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
 #endif // DISTC_PASSES

@@ -88,7 +88,21 @@ void buildBufferize(OpPassManager &pm, const PipelineOptions &opts) {
   if (opts.optLevel > 0)
     pm.addPass(mlir::distc::createReuseInputBuffers());
   pm.addPass(bufferization::createOneShotBufferizePass(bufOpts));
-  bufferization::buildBufferDeallocationPipeline(pm);
+  // MLIR's buffer-deallocation-pipeline, with the ownership of a loop's
+  // initial buffer handed to the loop (distc-loop-init-ownership) right
+  // after the deallocation pass decided it.
+  memref::ExpandReallocPassOptions expandRealloc;
+  expandRealloc.emitDeallocs = false;
+  pm.addPass(memref::createExpandReallocPass(expandRealloc));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
+  if (opts.optLevel > 0)
+    pm.addPass(mlir::distc::createLoopInitOwnership());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
+  pm.addPass(bufferization::createLowerDeallocationsPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createCanonicalizerPass());
   // Deallocation clones buffers whose ownership it cannot decide statically
   // (e.g. a function returning one of its arguments on some path).
   pm.addPass(createConvertBufferizationToMemRefPass());
