@@ -85,14 +85,14 @@ LogicalResult Compiler::Impl::initialize() {
   registerDistcDialects(registry);
   registerAllToLLVMIRTranslations(registry);
   // Dialects load lazily, when the parser or a pass first needs them.
-  ctx = std::make_unique<MLIRContext>(registry);
+  // Threads only for modules with many functions (runPipeline): for a
+  // program of a few functions, starting and synchronizing the pass
+  // manager's workers costs more than they save.
+  ctx = std::make_unique<MLIRContext>(registry,
+                                      MLIRContext::Threading::DISABLED);
   // Located diagnostics already show the source line; a generic dump of the
   // offending op on top of it is noise for a compiler user.
   ctx->printOpOnDiagnostic(false);
-  // Printing the whole module around each pass is only well defined when
-  // passes do not run on functions in parallel.
-  if (opts.printsIR() || !opts.printIRTreeDir.empty())
-    ctx->disableMultithreading();
 
   if (failed(buildPipeline()) || failed(configureIRPrinting()))
     return failure();
@@ -291,6 +291,12 @@ LogicalResult Compiler::Impl::checkEntryPoint(ModuleOp module) {
 /// Runs the MLIR pipeline, then verifies the result once: translation of
 /// invalid IR would be undefined behaviour (LLVM here has no assertions).
 LogicalResult Compiler::Impl::runPipeline(ModuleOp module) {
+  // Printing the whole module around each pass is only well defined when
+  // passes do not run on functions in parallel.
+  constexpr size_t kParallelFunctions = 16;
+  bool printsIR = opts.printsIR() || !opts.printIRTreeDir.empty();
+  size_t functions = llvm::range_size(module.getOps<FunctionOpInterface>());
+  ctx->enableMultithreading(!printsIR && functions >= kParallelFunctions);
   if (failed(pm->run(module)))
     return failure();
   return verify(module);
