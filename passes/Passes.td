@@ -242,4 +242,28 @@ def LoopInitOwnership : Pass<"distc-loop-init-ownership"> {
   let dependentDialects = ["mlir::arith::ArithDialect"];
 }
 
+def FuseSiblingReductions : Pass<"distc-fuse-sibling-reductions"> {
+  let summary = "compute full reductions that read the same tensor in one pass";
+  let description = [{
+    Merges `linalg.generic` ops that reduce whole tensors to scalars (every
+    loop a reduction, identity input maps, one rank-0 init) and share an
+    input, within one block, into one `linalg.generic` with one init per
+    original op: a sum and a maximum of the same array, or an error count
+    and a checksum, then read the array once instead of once per reduction.
+    The merged op takes the place of the first one; the second must not
+    depend on the first, and its init must be available there (a
+    `linalg.fill` of a `tensor.empty` is moved up). Runs on tensors, after
+    element-wise fusion has folded producers into the reductions.
+
+    ```mlir
+    %s = linalg.generic {iterator_types = ["reduction"], ...}
+        ins(%a : tensor<?xf64>) outs(%zero : tensor<f64>) { addf }
+    %m = linalg.generic {iterator_types = ["reduction"], ...}
+        ins(%a : tensor<?xf64>) outs(%ninf : tensor<f64>) { maximumf }
+    ```
+
+    becomes one `linalg.generic ins(%a) outs(%zero, %ninf)` yielding both.
+  }];
+}
+
 #endif // DISTC_PASSES

@@ -45,6 +45,9 @@ void buildDistToDistRuntime(OpPassManager &pm, const PipelineOptions &opts) {
     // Chains of element-wise dist ops become one loop nest: no temporary
     // tensor per operation.
     pm.addPass(createLinalgElementwiseOpFusionPass());
+    // Then reductions of the same tensor (a sum and a maximum, an error
+    // count and a checksum) read it once.
+    pm.addPass(mlir::distc::createFuseSiblingReductions());
   }
 }
 

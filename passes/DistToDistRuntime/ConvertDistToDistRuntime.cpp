@@ -72,20 +72,26 @@ DistParts generateLocal(
   std::tie(offsets, sizes) =
       balancedBox(b, loc, type.getTeam(), type.getSplit(), shape);
   RankedTensorType localType = type.getLocalType();
-  SmallVector<Value> dynamicExtents;
-  for (auto [d, size] : llvm::enumerate(sizes))
-    if (localType.isDynamicDim(d))
-      dynamicExtents.push_back(size);
-  Value local = tensor::GenerateOp::create(
-      b, loc, localType, dynamicExtents,
-      [&](OpBuilder &nested, Location nestedLoc, ValueRange indices) {
-        SmallVector<Value> global;
-        for (auto [index, offset] : llvm::zip(indices, offsets))
-          global.push_back(
-              arith::AddIOp::create(nested, nestedLoc, index, offset));
-        tensor::YieldOp::create(nested, nestedLoc,
-                                element(nested, nestedLoc, global));
-      });
+  // A linalg.generic over linalg.index rather than tensor.generate:
+  // element-wise fusion then folds it into its consumers (a closed-form
+  // reference compared with a result costs no array of its own).
+  Value init = emptyTensor(b, loc, localType, sizes);
+  int64_t rank = localType.getRank();
+  Value local =
+      linalg::GenericOp::create(
+          b, loc, TypeRange{localType}, ValueRange{}, ValueRange{init},
+          SmallVector<AffineMap>{b.getMultiDimIdentityMap(rank)},
+          SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+          [&](OpBuilder &nested, Location nestedLoc, ValueRange) {
+            SmallVector<Value> global;
+            for (auto [d, offset] : llvm::enumerate(offsets))
+              global.push_back(arith::AddIOp::create(
+                  nested, nestedLoc,
+                  linalg::IndexOp::create(nested, nestedLoc, d), offset));
+            linalg::YieldOp::create(nested, nestedLoc,
+                                    element(nested, nestedLoc, global));
+          })
+          .getResult(0);
   return {local, SmallVector<Value>(shape), offsets};
 }
 
