@@ -28,8 +28,7 @@ namespace {
 /// A generic that reduces whole tensors of one shape to one scalar.
 bool isFullReduction(linalg::GenericOp op) {
   if (op.getNumDpsInits() != 1 || op->getNumResults() != 1 ||
-      op.getNumLoops() == 0 ||
-      op.getNumReductionLoops() != op.getNumLoops() ||
+      op.getNumLoops() == 0 || op.getNumReductionLoops() != op.getNumLoops() ||
       !op.hasPureTensorSemantics())
     return false;
   auto initType =
@@ -90,15 +89,16 @@ linalg::GenericOp merge(RewriterBase &rewriter, linalg::GenericOp first,
       inputs.insert(input->get());
   int64_t loops = first.getNumLoops();
   MLIRContext *context = rewriter.getContext();
-  SmallVector<AffineMap> maps(inputs.size(),
-                              AffineMap::getMultiDimIdentityMap(loops, context));
+  SmallVector<AffineMap> maps(
+      inputs.size(), AffineMap::getMultiDimIdentityMap(loops, context));
   maps.append(2, AffineMap::get(loops, 0, context));
   Value inits[] = {first.getDpsInitOperand(0)->get(),
                    second.getDpsInitOperand(0)->get()};
   rewriter.setInsertionPoint(first);
   auto merged = linalg::GenericOp::create(
-      rewriter, first.getLoc(), TypeRange{inits[0].getType(), inits[1].getType()},
-      inputs.getArrayRef(), inits, maps, first.getIteratorTypesArray(),
+      rewriter, first.getLoc(),
+      TypeRange{inits[0].getType(), inits[1].getType()}, inputs.getArrayRef(),
+      inits, maps, first.getIteratorTypesArray(),
       [&](OpBuilder &b, Location, ValueRange args) {
         SmallVector<Value> yielded;
         linalg::GenericOp ops[] = {first, second};
@@ -106,16 +106,16 @@ linalg::GenericOp merge(RewriterBase &rewriter, linalg::GenericOp first,
           Block &body = op.getRegion().front();
           IRMapping mapping;
           for (OpOperand *input : op.getDpsInputOperands()) {
-            auto index = std::distance(inputs.begin(),
-                                       llvm::find(inputs, input->get()));
+            auto index =
+                std::distance(inputs.begin(), llvm::find(inputs, input->get()));
             mapping.map(body.getArgument(input->getOperandNumber()),
                         args[index]);
           }
           mapping.map(body.getArguments().back(), args[inputs.size() + k]);
           for (Operation &inner : body.without_terminator())
             b.clone(inner, mapping);
-          yielded.push_back(mapping.lookupOrDefault(
-              body.getTerminator()->getOperand(0)));
+          yielded.push_back(
+              mapping.lookupOrDefault(body.getTerminator()->getOperand(0)));
         }
         linalg::YieldOp::create(b, first.getLoc(), yielded);
       });

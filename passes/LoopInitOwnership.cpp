@@ -111,8 +111,8 @@ struct LoopInitOwnershipPass
           return; // used from inside the loop, or from another block
         bool after = loop->isBeforeInBlock(inBlock);
         if (auto d = dyn_cast<bufferization::DeallocOp>(user)) {
-          if (!after || user != inBlock || use.getOperandNumber() >=
-                                               d.getMemrefs().size())
+          if (!after || user != inBlock ||
+              use.getOperandNumber() >= d.getMemrefs().size())
             return; // retained, or freed before the loop
           if (dealloc)
             return; // freed by two deallocs
@@ -138,7 +138,8 @@ struct LoopInitOwnershipPass
 
     ownershipInit.set(condition);
     OpBuilder b(dealloc);
-    Value no = arith::ConstantOp::create(b, dealloc.getLoc(), b.getBoolAttr(false));
+    Value no =
+        arith::ConstantOp::create(b, dealloc.getLoc(), b.getBoolAttr(false));
     dealloc.getConditionsMutable()[deallocIndex].set(no);
   }
 };

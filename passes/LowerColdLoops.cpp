@@ -73,7 +73,9 @@ struct AttachLoopAnnotationsPass
     };
     getOperation()->walk([&](Operation *op) {
       if (auto br = dyn_cast<LLVM::BrOp>(op))
-        attach(op, [&](LLVM::LoopAnnotationAttr a) { br.setLoopAnnotationAttr(a); });
+        attach(op, [&](LLVM::LoopAnnotationAttr a) {
+          br.setLoopAnnotationAttr(a);
+        });
       else if (auto condBr = dyn_cast<LLVM::CondBrOp>(op))
         attach(op, [&](LLVM::LoopAnnotationAttr a) {
           condBr.setLoopAnnotationAttr(a);

@@ -105,8 +105,8 @@ Value insertClipped(OpBuilder &b, Location loc, Value part,
 
 Value fillTensor(OpBuilder &b, Location loc, Value fill,
                  ArrayRef<Value> sizes) {
-  Value empty = emptyTensor(
-      b, loc, dynamicTensor(sizes.size(), fill.getType()), sizes);
+  Value empty =
+      emptyTensor(b, loc, dynamicTensor(sizes.size(), fill.getType()), sizes);
   return linalg::FillOp::create(b, loc, fill, empty).getResult(0);
 }
 
@@ -117,8 +117,12 @@ HaloedPart mlir::distc::exchangeHalos(OpBuilder &b, Location loc,
                                       DistTensorType type,
                                       ArrayRef<int64_t> low,
                                       ArrayRef<int64_t> high, Value fill) {
-  HaloedPart part{source.local, Value(), Value(), SmallVector<int64_t>(low),
-                  SmallVector<int64_t>(high), fill};
+  HaloedPart part{source.local,
+                  Value(),
+                  Value(),
+                  SmallVector<int64_t>(low),
+                  SmallVector<int64_t>(high),
+                  fill};
   if (low[0] == 0 && high[0] == 0)
     return part;
   int64_t rank = type.getRank();
@@ -127,10 +131,9 @@ HaloedPart mlir::distc::exchangeHalos(OpBuilder &b, Location loc,
   Value own = source.offsets[0];
   Value rows = tensor::DimOp::create(b, loc, source.local, 0);
   Value begin = max(b, loc, sub(b, loc, own, constIndex(b, loc, low[0])), zero);
-  Value end = min(b, loc,
-                  add(b, loc, add(b, loc, own, rows),
-                      constIndex(b, loc, high[0])),
-                  source.globalShape[0]);
+  Value end = min(
+      b, loc, add(b, loc, add(b, loc, own, rows), constIndex(b, loc, high[0])),
+      source.globalShape[0]);
   SmallVector<Value> bbOffsets(rank, zero), bbSizes(source.globalShape);
   bbOffsets[0] = begin;
   bbSizes[0] = max(b, loc, sub(b, loc, end, begin), zero);
@@ -149,8 +152,7 @@ HaloedPart mlir::distc::exchangeHalos(OpBuilder &b, Location loc,
 }
 
 Value mlir::distc::extendedWindow(OpBuilder &b, Location loc,
-                                  const HaloedPart &part,
-                                  ArrayRef<Value> begin,
+                                  const HaloedPart &part, ArrayRef<Value> begin,
                                   ArrayRef<Value> sizes) {
   int64_t rank = part.low.size();
   Box window;
@@ -179,22 +181,23 @@ Value mlir::distc::extendedWindow(OpBuilder &b, Location loc,
   // Fill what is not covered, peeling one dimension at a time: the slabs
   // below and above the covered range in dimension d, across what is left
   // of the window.
-  Value result = emptyTensor(b, loc, dynamicTensor(rank, part.fill.getType()),
-                             sizes);
+  Value result =
+      emptyTensor(b, loc, dynamicTensor(rank, part.fill.getType()), sizes);
   Box rest = window;
   for (int64_t d = 0; d < rank; ++d) {
     Value lo = clamp(b, loc, covered.begin[d], rest.begin[d], rest.end[d]);
     Value hi = clamp(b, loc, covered.end[d], lo, rest.end[d]);
-    for (auto [from, to] : {std::pair{rest.begin[d], lo},
-                            std::pair{hi, rest.end[d]}}) {
+    for (auto [from, to] :
+         {std::pair{rest.begin[d], lo}, std::pair{hi, rest.end[d]}}) {
       Box slab = rest;
       slab.begin[d] = from;
       slab.end[d] = to;
       SmallVector<Value> at;
       for (int64_t e = 0; e < rank; ++e)
         at.push_back(sub(b, loc, slab.begin[e], window.begin[e]));
-      result = insertBox(b, loc, fillTensor(b, loc, part.fill, slab.sizes(b, loc)),
-                         result, at);
+      result =
+          insertBox(b, loc, fillTensor(b, loc, part.fill, slab.sizes(b, loc)),
+                    result, at);
     }
     rest.begin[d] = lo;
     rest.end[d] = hi;
@@ -253,7 +256,8 @@ Value mlir::distc::splitElementwise(OpBuilder &b, Location loc,
   Box interior;
   for (int64_t d = 0; d < rank; ++d) {
     Value lo = min(b, loc, constIndex(b, loc, lowWidth[d]), sizes[d]);
-    Value hi = max(b, loc, sub(b, loc, sizes[d], constIndex(b, loc, highWidth[d])), lo);
+    Value hi = max(b, loc,
+                   sub(b, loc, sizes[d], constIndex(b, loc, highWidth[d])), lo);
     interior.begin.push_back(lo);
     interior.end.push_back(hi);
   }
@@ -265,7 +269,8 @@ Value mlir::distc::splitElementwise(OpBuilder &b, Location loc,
     SmallVector<Value> inputs;
     for (const StencilOperand &operand : operands) {
       if (!operand.part) {
-        inputs.push_back(extractBox(b, loc, operand.local, box.begin, boxSizes));
+        inputs.push_back(
+            extractBox(b, loc, operand.local, box.begin, boxSizes));
         continue;
       }
       const HaloedPart &part = *operand.part;
@@ -274,7 +279,8 @@ Value mlir::distc::splitElementwise(OpBuilder &b, Location loc,
         // A view of the local part, clamped for an empty interior.
         for (int64_t d = 0; d < rank; ++d)
           offsets.push_back(clamp(
-              b, loc, add(b, loc, box.begin[d], constIndex(b, loc, operand.shift[d])),
+              b, loc,
+              add(b, loc, box.begin[d], constIndex(b, loc, operand.shift[d])),
               zero, sub(b, loc, sizes[d], boxSizes[d])));
         inputs.push_back(extractBox(b, loc, part.local, offsets, boxSizes));
         continue;
@@ -283,8 +289,9 @@ Value mlir::distc::splitElementwise(OpBuilder &b, Location loc,
       // the shift inside it (extended[x + low + shift]).
       SmallVector<Value> windowSizes;
       for (int64_t d = 0; d < rank; ++d) {
-        windowSizes.push_back(add(
-            b, loc, boxSizes[d], constIndex(b, loc, part.low[d] + part.high[d])));
+        windowSizes.push_back(
+            add(b, loc, boxSizes[d],
+                constIndex(b, loc, part.low[d] + part.high[d])));
         offsets.push_back(constIndex(b, loc, part.low[d] + operand.shift[d]));
       }
       Value window = extendedWindow(b, loc, part, box.begin, windowSizes);
@@ -337,7 +344,8 @@ std::optional<ShiftedSlice> mlir::distc::matchShiftedSlice(Value value) {
     return std::nullopt;
   auto extend = slice.getSource().getDefiningOp<ExtendOp>();
   if (!extend || extend.getSource() != withLocal.getLike() ||
-      !slice.hasUnitStride() || ShapedType::isDynamicShape(slice.getStaticOffsets()))
+      !slice.hasUnitStride() ||
+      ShapedType::isDynamicShape(slice.getStaticOffsets()))
     return std::nullopt;
   ShiftedSlice result{extend, {}};
   for (auto [d, offset] : llvm::enumerate(slice.getStaticOffsets())) {

@@ -1,4 +1,5 @@
-//===- Stencil.h - halo exchange and interior/frame stencil sweeps -*- C++ -*-===//
+//===- Stencil.h - halo exchange and interior/frame stencil sweeps -*- C++
+//-*-===//
 //
 // A stencil reads its neighbours through dist.shift; groupShiftsIntoExtends
 // turns the shifts of one tensor into slices of one dist.extend (the local
@@ -73,7 +74,7 @@ Value elementwiseGeneric(OpBuilder &b, Location loc, ValueRange inputs,
 /// An operand of a split element-wise op: either a plain local tensor or
 /// a shifted view of a HaloedPart (operand[x] = extended[x + low + shift]).
 struct StencilOperand {
-  Value local;                     // plain operand (null when shifted)
+  Value local;                      // plain operand (null when shifted)
   const HaloedPart *part = nullptr; // shifted operand
   SmallVector<int64_t> shift;
 };

@@ -1,0 +1,291 @@
+//===- CreationLowering.cpp - team queries and creation ops ---------------===//
+//
+// dist.team_size/team_member, full, generate, arange, linspace and
+// from_local become local code: a balanced block computed at run time from
+// the team (one executable for any number of ranks), filled from the
+// global indices; from_local checks at run time that the ranks' parts tile
+// the array.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/DistToDistRuntime/LoweringCommon.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
+using namespace mlir::distc;
+using namespace mlir::distc::lowering;
+using namespace mlir::dist;
+
+namespace {
+
+/// A local tensor of `type`'s partition whose element at global index `i`
+/// is `element(i)`, with the parts of the result.
+DistParts generateLocal(
+    OpBuilder &b, Location loc, DistTensorType type, ArrayRef<Value> shape,
+    function_ref<Value(OpBuilder &, Location, ArrayRef<Value>)> element) {
+  SmallVector<Value> offsets, sizes;
+  std::tie(offsets, sizes) =
+      balancedBox(b, loc, type.getTeam(), type.getSplit(), shape);
+  RankedTensorType localType = type.getLocalType();
+  // A linalg.generic over linalg.index rather than tensor.generate:
+  // element-wise fusion then folds it into its consumers (a closed-form
+  // reference compared with a result costs no array of its own).
+  Value init = emptyTensor(b, loc, localType, sizes);
+  int64_t rank = localType.getRank();
+  Value local =
+      linalg::GenericOp::create(
+          b, loc, TypeRange{localType}, ValueRange{}, ValueRange{init},
+          SmallVector<AffineMap>{b.getMultiDimIdentityMap(rank)},
+          SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+          [&](OpBuilder &nested, Location nestedLoc, ValueRange) {
+            SmallVector<Value> global;
+            for (auto [d, offset] : llvm::enumerate(offsets))
+              global.push_back(arith::AddIOp::create(
+                  nested, nestedLoc,
+                  linalg::IndexOp::create(nested, nestedLoc, d), offset));
+            linalg::YieldOp::create(nested, nestedLoc,
+                                    element(nested, nestedLoc, global));
+          })
+          .getResult(0);
+  return {local, SmallVector<Value>(shape), offsets};
+}
+
+/// An index converted to integer or floating-point type `type`.
+Value indexToElement(OpBuilder &b, Location loc, Value index, Type type) {
+  if (isa<IntegerType>(type))
+    return arith::IndexCastOp::create(b, loc, type, index);
+  Value asInt = arith::IndexCastOp::create(b, loc, b.getI64Type(), index);
+  return arith::SIToFPOp::create(b, loc, type, asInt);
+}
+
+template <typename QueryOp, bool isSize>
+struct TeamQueryLowering : public DistPattern<QueryOp> {
+  using DistPattern<QueryOp>::DistPattern;
+  LogicalResult
+  matchAndRewrite(QueryOp op, typename DistPattern<QueryOp>::OneToNOpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    int64_t team = op.getTeam();
+    rewriter.replaceOp(op, isSize ? teamSize(rewriter, op.getLoc(), team)
+                                  : teamMember(rewriter, op.getLoc(), team));
+    return success();
+  }
+};
+
+struct FullLowering : public DistPattern<FullOp> {
+  using DistPattern::DistPattern;
+  LogicalResult
+  matchAndRewrite(FullOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    DistTensorType type = distType(op.getResult());
+    SmallVector<Value> shape = globalShapeOf(
+        rewriter, loc, type, flattenValues(adaptor.getDynamicSizes()));
+    auto [offsets, sizes] =
+        balancedBox(rewriter, loc, type.getTeam(), type.getSplit(), shape);
+    Value empty = emptyTensor(rewriter, loc, type.getLocalType(), sizes);
+    Value local =
+        linalg::FillOp::create(rewriter, loc, adaptor.getValue().front(), empty)
+            .getResult(0);
+    replace(rewriter, op, {local, shape, offsets});
+    return success();
+  }
+};
+
+struct GenerateLowering : public DistPattern<GenerateOp> {
+  using DistPattern::DistPattern;
+  LogicalResult
+  matchAndRewrite(GenerateOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    DistTensorType type = distType(op.getResult());
+    SmallVector<Value> shape = globalShapeOf(
+        rewriter, op.getLoc(), type, flattenValues(adaptor.getDynamicSizes()));
+    replace(rewriter, op,
+            generateLocal(rewriter, op.getLoc(), type, shape,
+                          [&](OpBuilder &b, Location, ArrayRef<Value> index) {
+                            return inlineBody(b, op.getBody(), index);
+                          }));
+    return success();
+  }
+};
+
+struct ArangeLowering : public DistPattern<ArangeOp> {
+  using DistPattern::DistPattern;
+  LogicalResult
+  matchAndRewrite(ArangeOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    DistTensorType type = distType(op.getResult());
+    Type elementType = type.getElementType();
+    Value start = adaptor.getStart().front(), step = adaptor.getStep().front();
+    SmallVector<Value> shape = globalShapeOf(
+        rewriter, op.getLoc(), type, flattenValues(adaptor.getDynamicSizes()));
+    replace(
+        rewriter, op,
+        generateLocal(rewriter, op.getLoc(), type, shape,
+                      [&](OpBuilder &b, Location loc, ArrayRef<Value> index) {
+                        Value i = indexToElement(b, loc, index[0], elementType);
+                        if (isa<FloatType>(elementType))
+                          return arith::AddFOp::create(
+                                     b, loc, start,
+                                     arith::MulFOp::create(b, loc, i, step))
+                              .getResult();
+                        return arith::AddIOp::create(
+                                   b, loc, start,
+                                   arith::MulIOp::create(b, loc, i, step))
+                            .getResult();
+                      }));
+    return success();
+  }
+};
+
+struct LinspaceLowering : public DistPattern<LinspaceOp> {
+  using DistPattern::DistPattern;
+  LogicalResult
+  matchAndRewrite(LinspaceOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    DistTensorType type = distType(op.getResult());
+    Type elementType = type.getElementType();
+    Value start = adaptor.getStart().front(), stop = adaptor.getStop().front();
+    SmallVector<Value> shape = globalShapeOf(
+        rewriter, loc, type, flattenValues(adaptor.getDynamicSizes()));
+    // step = (stop - start) / max(n - 1, 1)
+    Value one = indexConst(rewriter, loc, 1);
+    Value intervals = arith::MaxUIOp::create(
+        rewriter, loc, arith::SubIOp::create(rewriter, loc, shape[0], one),
+        one);
+    Value step = arith::DivFOp::create(
+        rewriter, loc, arith::SubFOp::create(rewriter, loc, stop, start),
+        indexToElement(rewriter, loc, intervals, elementType));
+    replace(rewriter, op,
+            generateLocal(rewriter, loc, type, shape,
+                          [&](OpBuilder &b, Location l, ArrayRef<Value> index) {
+                            Value i =
+                                indexToElement(b, l, index[0], elementType);
+                            return arith::AddFOp::create(
+                                       b, l, start,
+                                       arith::MulFOp::create(b, l, i, step))
+                                .getResult();
+                          }));
+    return success();
+  }
+};
+
+/// Builds the global shape from the parts of all ranks and checks at run
+/// time that they tile the split dimension in rank order.
+struct FromLocalLowering : public DistPattern<FromLocalOp> {
+  using DistPattern::DistPattern;
+  LogicalResult
+  matchAndRewrite(FromLocalOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    DistTensorType type = distType(op.getResult());
+    int64_t split = type.getSplit(), team = type.getTeam();
+    Value local = adaptor.getLocal().front();
+    Value offset = adaptor.getOffset().front();
+    OpBuilder &b = rewriter;
+    Type i64 = b.getI64Type();
+
+    // Every rank learns every rank's size along the split dimension.
+    Value nranks = teamSize(b, loc, team), rank = teamMember(b, loc, team);
+    SmallVector<Value> localSizes = tensorSizes(b, loc, local);
+    auto vectorType = RankedTensorType::get({ShapedType::kDynamic}, i64);
+    Value zero64 = arith::ConstantIntOp::create(b, loc, 0, 64);
+    Value zeros = linalg::FillOp::create(
+                      b, loc, zero64, emptyTensor(b, loc, vectorType, {nranks}))
+                      .getResult(0);
+    Value mySize = arith::IndexCastOp::create(b, loc, i64, localSizes[split]);
+    Value contribution =
+        tensor::InsertOp::create(b, loc, mySize, zeros, ValueRange{rank});
+    Value allSizes = allReduce(b, loc, ReduceKind::sum, contribution, team);
+
+    // Prefix sum up to this rank and total.
+    Value zero = indexConst(b, loc, 0), one = indexConst(b, loc, 1);
+    auto loop = scf::ForOp::create(
+        b, loc, zero, nranks, one, ValueRange{zero64, zero64},
+        [&](OpBuilder &nested, Location l, Value i, ValueRange acc) {
+          Value size =
+              tensor::ExtractOp::create(nested, l, allSizes, ValueRange{i});
+          Value before = arith::CmpIOp::create(
+              nested, l, arith::CmpIPredicate::ult, i, rank);
+          Value prefix = arith::AddIOp::create(
+              nested, l, acc[0],
+              arith::SelectOp::create(nested, l, before, size, zero64));
+          Value total = arith::AddIOp::create(nested, l, acc[1], size);
+          scf::YieldOp::create(nested, l, ValueRange{prefix, total});
+        });
+    Value prefix =
+        arith::IndexCastOp::create(b, loc, b.getIndexType(), loop.getResult(0));
+    Value total =
+        arith::IndexCastOp::create(b, loc, b.getIndexType(), loop.getResult(1));
+    Value ok =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, prefix, offset);
+    checkAtRunTime(b, loc, ok,
+                   "dist.from_local: the offsets of the parts do not tile the "
+                   "split dimension in rank order");
+    if (!type.isDynamicDim(split))
+      checkAtRunTime(
+          b, loc,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, total,
+                                indexConst(b, loc, type.getShape()[split])),
+          "dist.from_local: the parts do not add up to the static global "
+          "size of the split dimension");
+    if (type.getBalanced()) {
+      auto [balancedOffset, balancedSize] =
+          balancedBlock(b, loc, total, nranks, rank);
+      (void)balancedOffset;
+      checkAtRunTime(b, loc,
+                     arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                           balancedSize, localSizes[split]),
+                     "dist.from_local: the result type is balanced but the "
+                     "parts are not");
+    }
+    // Dynamic non-split dimensions must agree on all ranks: max(d) and
+    // max(-d) over the team recover the largest and smallest value.
+    SmallVector<Value> shape;
+    for (int64_t d = 0; d < type.getRank(); ++d) {
+      if (d == split) {
+        shape.push_back(total);
+        continue;
+      }
+      if (!type.isDynamicDim(d)) {
+        shape.push_back(indexConst(b, loc, type.getShape()[d]));
+        continue;
+      }
+      Value size = arith::IndexCastOp::create(b, loc, i64, localSizes[d]);
+      Value negated = arith::SubIOp::create(b, loc, zero64, size);
+      Value pair = tensor::FromElementsOp::create(
+          b, loc, RankedTensorType::get({2}, i64), ValueRange{size, negated});
+      Value extremes = allReduce(b, loc, ReduceKind::max, pair, team);
+      Value largest = tensor::ExtractOp::create(
+          b, loc, extremes, ValueRange{indexConst(b, loc, 0)});
+      Value negSmallest = tensor::ExtractOp::create(
+          b, loc, extremes, ValueRange{indexConst(b, loc, 1)});
+      Value same = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::eq,
+          arith::AddIOp::create(b, loc, largest, negSmallest), zero64);
+      checkAtRunTime(b, loc, same,
+                     "dist.from_local: the parts differ in a dimension other "
+                     "than the split dimension");
+      shape.push_back(localSizes[d]);
+    }
+    SmallVector<Value> offsets(type.getRank(), zero);
+    offsets[split] = offset;
+    replace(rewriter, op,
+            {castTo(b, loc, local, type.getLocalType()), shape, offsets});
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::distc::lowering::populateCreationPatterns(
+    TypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<TeamQueryLowering<TeamSizeOp, true>,
+               TeamQueryLowering<TeamMemberOp, false>, FullLowering,
+               GenerateLowering, ArangeLowering, LinspaceLowering,
+               FromLocalLowering>(converter, patterns.getContext());
+}
