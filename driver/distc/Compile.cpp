@@ -208,6 +208,21 @@ LogicalResult Compiler::Impl::createTargetMachine() {
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
   configureCodeGen(opts.pipeline.optLevel);
+  // -mllvm options last, so that they override distc's own choices.
+  if (!opts.llvmArgs.empty()) {
+    std::vector<const char *> argv = {"distc (-mllvm)"};
+    for (const std::string &arg : opts.llvmArgs)
+      argv.push_back(arg.c_str());
+    std::string message;
+    llvm::raw_string_ostream errors(message);
+    if (!llvm::cl::ParseCommandLineOptions(static_cast<int>(argv.size()),
+                                           argv.data(), "", &errors)) {
+      // "distc (-mllvm): Unknown command line argument '-x'.  Try: ..."
+      llvm::StringRef first = llvm::StringRef(message).split('\n').first;
+      first = first.split(": ").second.split(".  ").first;
+      return reportError("invalid -mllvm option: " + first.str());
+    }
+  }
   llvm::Triple triple(llvm::sys::getDefaultTargetTriple());
   std::string error;
   const llvm::Target *target =

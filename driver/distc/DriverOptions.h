@@ -38,6 +38,7 @@ struct DriverOptions {
   std::optional<std::string> pipelineText; ///< `--pipeline`: replaces the MLIR part
   bool dumpPipeline = false;  ///< print the MLIR pipeline in use (stderr)
   bool listPipelines = false; ///< print the named pipelines and exit
+  std::vector<std::string> llvmArgs; ///< -mllvm: options for LLVM's passes
 
   // --- IR printing (as mlir-opt; everything to stderr) ------------------------
   std::vector<std::string> printIRBefore; ///< pass arguments

@@ -112,6 +112,12 @@ std::optional<int> parseCommandLine(int argc, char **argv,
   app.add_option("-l", opts.libs, "link with library lib<name>")
       ->allow_extra_args(false);
 
+  app.add_option("--mllvm", opts.llvmArgs,
+                 "(also -mllvm OPTION, as clang) pass an option to LLVM's "
+                 "optimization and code generation passes, e.g. -mllvm "
+                 "-unroll-threshold=50")
+      ->allow_extra_args(false);
+
   app.add_flag("-v", opts.verbose, "print each step and the link line");
   app.add_flag("--timing", opts.timing,
                "report the time of every pass, translation, LLVM "
@@ -120,10 +126,18 @@ std::optional<int> parseCommandLine(int argc, char **argv,
   // CLI11 reads `--pipeline=` (an empty pipeline, for input already in the
   // LLVM dialect) as "value follows" and would swallow the next argument;
   // spell the empty pipeline in a form it keeps.
-  std::vector<std::string> args(argv + 1, argv + argc);
-  for (std::string &arg : args)
+  // `-mllvm X`, as clang spells it: CLI11 has no single-dash long names,
+  // and X itself starts with a dash, so it becomes `--mllvm=X`.
+  std::vector<std::string> args;
+  for (int i = 1; i < argc; ++i) {
+    llvm::StringRef arg = argv[i];
     if (arg == "--pipeline=")
-      arg = "--pipeline=builtin.module()";
+      args.push_back("--pipeline=builtin.module()");
+    else if ((arg == "-mllvm" || arg == "--mllvm") && i + 1 < argc)
+      args.push_back("--mllvm=" + std::string(argv[++i]));
+    else
+      args.push_back(arg.str());
+  }
   std::reverse(args.begin(), args.end()); // CLI11 takes them reversed
 
   try {

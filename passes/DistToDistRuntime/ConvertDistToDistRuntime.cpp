@@ -330,7 +330,8 @@ struct ExtendLowering : public StencilPattern<ExtendOp> {
     // Unused: only slices that the conversion drops read it.
     Value extended = emptyTensor(b, loc, resultType, sizes);
     if (plan.extendsNeedingTensor.contains(op))
-      extended = castTo(b, loc, extendedWindow(b, loc, halos, begin, sizes),
+      extended = castTo(b, loc, extendedWindow(b, loc, halos, begin, sizes,
+                                                     /*thin=*/false),
                         resultType);
     rewriter.replaceOp(op, extended);
     return success();

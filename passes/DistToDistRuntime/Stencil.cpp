@@ -153,7 +153,8 @@ HaloedPart mlir::distc::exchangeHalos(OpBuilder &b, Location loc,
 
 Value mlir::distc::extendedWindow(OpBuilder &b, Location loc,
                                   const HaloedPart &part, ArrayRef<Value> begin,
-                                  ArrayRef<Value> sizes) {
+                                  ArrayRef<Value> sizes, bool thin,
+                                  bool withHalos) {
   int64_t rank = part.low.size();
   Box window;
   for (int64_t d = 0; d < rank; ++d) {
@@ -170,8 +171,9 @@ Value mlir::distc::extendedWindow(OpBuilder &b, Location loc,
     covered.begin.push_back(origin[d]);
     covered.end.push_back(add(b, loc, origin[d], localSizes[d]));
   }
+  bool halos = withHalos && part.lowHalo;
   Value lowRows, highRows;
-  if (part.lowHalo) {
+  if (halos) {
     lowRows = tensor::DimOp::create(b, loc, part.lowHalo, 0);
     highRows = tensor::DimOp::create(b, loc, part.highHalo, 0);
     covered.begin[0] = sub(b, loc, origin[0], lowRows);
@@ -180,31 +182,36 @@ Value mlir::distc::extendedWindow(OpBuilder &b, Location loc,
 
   // Fill what is not covered, peeling one dimension at a time: the slabs
   // below and above the covered range in dimension d, across what is left
-  // of the window.
+  // of the window. A thin window is filled whole instead: one loop nest
+  // rather than 2 per dimension, for a few rows or columns of writes.
   Value result =
       emptyTensor(b, loc, dynamicTensor(rank, part.fill.getType()), sizes);
-  Box rest = window;
-  for (int64_t d = 0; d < rank; ++d) {
-    Value lo = clamp(b, loc, covered.begin[d], rest.begin[d], rest.end[d]);
-    Value hi = clamp(b, loc, covered.end[d], lo, rest.end[d]);
-    for (auto [from, to] :
-         {std::pair{rest.begin[d], lo}, std::pair{hi, rest.end[d]}}) {
-      Box slab = rest;
-      slab.begin[d] = from;
-      slab.end[d] = to;
-      SmallVector<Value> at;
-      for (int64_t e = 0; e < rank; ++e)
-        at.push_back(sub(b, loc, slab.begin[e], window.begin[e]));
-      result =
-          insertBox(b, loc, fillTensor(b, loc, part.fill, slab.sizes(b, loc)),
-                    result, at);
+  if (thin) {
+    result = linalg::FillOp::create(b, loc, part.fill, result).getResult(0);
+  } else {
+    Box rest = window;
+    for (int64_t d = 0; d < rank; ++d) {
+      Value lo = clamp(b, loc, covered.begin[d], rest.begin[d], rest.end[d]);
+      Value hi = clamp(b, loc, covered.end[d], lo, rest.end[d]);
+      for (auto [from, to] :
+           {std::pair{rest.begin[d], lo}, std::pair{hi, rest.end[d]}}) {
+        Box slab = rest;
+        slab.begin[d] = from;
+        slab.end[d] = to;
+        SmallVector<Value> at;
+        for (int64_t e = 0; e < rank; ++e)
+          at.push_back(sub(b, loc, slab.begin[e], window.begin[e]));
+        result = insertBox(
+            b, loc, fillTensor(b, loc, part.fill, slab.sizes(b, loc)), result,
+            at);
+      }
+      rest.begin[d] = lo;
+      rest.end[d] = hi;
     }
-    rest.begin[d] = lo;
-    rest.end[d] = hi;
   }
 
   result = insertClipped(b, loc, part.local, origin, window, result);
-  if (part.lowHalo) {
+  if (halos) {
     SmallVector<Value> lowAt(origin), highAt(origin);
     lowAt[0] = covered.begin[0];
     highAt[0] = add(b, loc, origin[0], localSizes[0]);
@@ -264,9 +271,12 @@ Value mlir::distc::splitElementwise(OpBuilder &b, Location loc,
 
   Value result = emptyTensor(b, loc, resultType, sizes);
   // Computes the op on `box` (result coordinates) into `result`.
-  auto compute = [&](const Box &box, bool isInterior) {
+  // `peeled`: the dimension a frame slab lies across, -1 for the interior.
+  auto compute = [&](const Box &box, int64_t peeled) {
+    bool isInterior = peeled < 0;
     SmallVector<Value> boxSizes = box.sizes(b, loc);
     SmallVector<Value> inputs;
+    llvm::SmallDenseMap<const HaloedPart *, Value> windows;
     for (const StencilOperand &operand : operands) {
       if (!operand.part) {
         inputs.push_back(
@@ -285,16 +295,23 @@ Value mlir::distc::splitElementwise(OpBuilder &b, Location loc,
         inputs.push_back(extractBox(b, loc, part.local, offsets, boxSizes));
         continue;
       }
-      // The window of the extended tensor this box reads, then the view of
+      // The window of the extended tensor this box reads (one per extended
+      // tensor: every shift of it reads the same window), then the view of
       // the shift inside it (extended[x + low + shift]).
-      SmallVector<Value> windowSizes;
-      for (int64_t d = 0; d < rank; ++d) {
-        windowSizes.push_back(
-            add(b, loc, boxSizes[d],
-                constIndex(b, loc, part.low[d] + part.high[d])));
-        offsets.push_back(constIndex(b, loc, part.low[d] + operand.shift[d]));
+      Value &window = windows[&part];
+      if (!window) {
+        SmallVector<Value> windowSizes;
+        for (int64_t d = 0; d < rank; ++d)
+          windowSizes.push_back(
+              add(b, loc, boxSizes[d],
+                  constIndex(b, loc, part.low[d] + part.high[d])));
+        // Only slabs across dimension 0 read halo rows: the others span
+        // the interior rows, whose neighbours are all in the local part.
+        window = extendedWindow(b, loc, part, box.begin, windowSizes,
+                                /*thin=*/true, /*withHalos=*/peeled == 0);
       }
-      Value window = extendedWindow(b, loc, part, box.begin, windowSizes);
+      for (int64_t d = 0; d < rank; ++d)
+        offsets.push_back(constIndex(b, loc, part.low[d] + operand.shift[d]));
       inputs.push_back(extractBox(b, loc, window, offsets, boxSizes));
     }
     Value init = extractBox(b, loc, result, box.begin, boxSizes);
@@ -309,7 +326,7 @@ Value mlir::distc::splitElementwise(OpBuilder &b, Location loc,
     result = insertBox(b, loc, piece, result, box.begin);
   };
 
-  compute(interior, /*isInterior=*/true);
+  compute(interior, /*peeled=*/-1);
   // The frame: for each dimension d, the slabs below and above the
   // interior in d, across the interior in the dimensions before d and the
   // whole part in those after it.
@@ -324,12 +341,12 @@ Value mlir::distc::splitElementwise(OpBuilder &b, Location loc,
     if (lowWidth[d] > 0) {
       Box slab = across;
       slab.end[d] = interior.begin[d];
-      compute(slab, /*isInterior=*/false);
+      compute(slab, d);
     }
     if (highWidth[d] > 0) {
       Box slab = across;
       slab.begin[d] = interior.end[d];
-      compute(slab, /*isInterior=*/false);
+      compute(slab, d);
     }
   }
   return result;

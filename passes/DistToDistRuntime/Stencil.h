@@ -51,10 +51,15 @@ HaloedPart exchangeHalos(OpBuilder &b, Location loc, const DistParts &source,
 
 /// The box [begin, begin + sizes) of the extended tensor of `part`
 /// (coordinates of the extended tensor, whose local part starts at `low`),
-/// as a fresh tensor with dynamic dimensions. Only what the local part and
-/// the halos do not cover is filled.
+/// as a fresh tensor with dynamic dimensions. With `thin`, the whole
+/// window is filled first (one fill: the frame's windows are a few rows or
+/// columns); otherwise only what the local part and the halos do not cover
+/// is filled (no second write of a whole extended block). Without
+/// `withHalos` the halo rows are left as fill: for windows whose halo rows
+/// are never read.
 Value extendedWindow(OpBuilder &b, Location loc, const HaloedPart &part,
-                     ArrayRef<Value> begin, ArrayRef<Value> sizes);
+                     ArrayRef<Value> begin, ArrayRef<Value> sizes, bool thin,
+                     bool withHalos = true);
 
 /// Creates the global index along a dimension of the element being
 /// computed, inside the body of an element-wise linalg.generic.
