@@ -114,8 +114,11 @@ void buildBufferize(OpPassManager &pm, const PipelineOptions &opts) {
 void buildLowerLoops(OpPassManager &pm, const PipelineOptions &opts) {
   // Loops of a stencil's frame: LLVM should not vectorize them (compile
   // time and code size for a row or a column of the block).
-  if (opts.optLevel > 0)
+  if (opts.optLevel > 0) {
     pm.addNestedPass<func::FuncOp>(mlir::distc::createLowerColdLoops());
+    // Reductions to scalars keep their accumulators in registers.
+    pm.addNestedPass<func::FuncOp>(mlir::distc::createLowerScalarReductions());
+  }
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   // vector.print of a whole vector only lowers to LLVM after it has been
   // unrolled to scalar prints; full unrolling also covers transfers.

@@ -61,6 +61,7 @@ struct Compiler::Impl {
   std::unique_ptr<llvm::Module> translate(ModuleOp module,
                                           llvm::LLVMContext &llvmCtx);
   void makeMainCCompatible(llvm::Module &module);
+  void describeAllocators(llvm::Module &module);
   LogicalResult optimize(llvm::Module &module);
   LogicalResult generateCode(llvm::Module &module, EmitKind kind,
                              llvm::raw_ostream &os);
@@ -363,6 +364,19 @@ void Compiler::Impl::makeMainCCompatible(llvm::Module &module) {
   builder.CreateRet(builder.getInt32(0));
 }
 
+/// The compiled program allocates buffers through the runtime's
+/// `_mlir_memref_to_llvm_*alloc` (runtime/lib/BufferAllocator.cpp), which
+/// return fresh memory like malloc. Saying so (a noalias result) lets LLVM
+/// keep a reduction's accumulator, a freshly allocated 0-d buffer, in a
+/// register instead of loading and storing it for every element: it can
+/// then prove that the buffer does not alias the array being reduced.
+void Compiler::Impl::describeAllocators(llvm::Module &module) {
+  for (const char *name :
+       {"_mlir_memref_to_llvm_alloc", "_mlir_memref_to_llvm_aligned_alloc"})
+    if (llvm::Function *alloc = module.getFunction(name))
+      alloc->addRetAttr(llvm::Attribute::NoAlias);
+}
+
 /// LLVM's own O0..O3 pipeline, tuned for the target machine.
 LogicalResult Compiler::Impl::optimize(llvm::Module &module) {
   TimingScope scope = timing.nest("LLVM optimization");
@@ -437,6 +451,7 @@ LogicalResult Compiler::Impl::compileFile(StringRef inputPath,
     // The MLIR module is no longer needed: free it before LLVM's pipeline.
     module = nullptr;
     makeMainCCompatible(*llvmModule);
+    describeAllocators(*llvmModule);
     reportStep(v, "optimize at -O" + llvm::Twine(opts.pipeline.optLevel) +
                       " for " + targetMachine->getTargetCPU());
     if (failed(optimize(*llvmModule)))

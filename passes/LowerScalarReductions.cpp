@@ -1,0 +1,103 @@
+//===- LowerScalarReductions.cpp - reductions with register accumulators --===//
+//
+// See the pass description in Passes.td.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::distc {
+#define GEN_PASS_DEF_LOWERSCALARREDUCTIONS
+#include "passes/Passes.h.inc"
+} // namespace mlir::distc
+
+using namespace mlir;
+
+namespace {
+
+/// Every loop a reduction over inputs read with identity maps (the first
+/// one fixes the bounds), every init a rank-0 buffer.
+bool isScalarReduction(linalg::GenericOp op) {
+  if (!op.hasPureBufferSemantics() || op.getNumLoops() == 0 ||
+      op.getNumReductionLoops() != op.getNumLoops() ||
+      op.getNumDpsInputs() == 0)
+    return false;
+  for (OpOperand *input : op.getDpsInputOperands())
+    if (!op.getMatchingIndexingMap(input).isIdentity() ||
+        !isa<MemRefType>(input->get().getType()))
+      return false;
+  for (OpOperand &init : op.getDpsInitsMutable()) {
+    auto type = dyn_cast<MemRefType>(init.get().getType());
+    if (!type || type.getRank() != 0)
+      return false;
+  }
+  return true;
+}
+
+void lower(RewriterBase &rewriter, linalg::GenericOp op) {
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  Value first = op.getDpsInputOperand(0)->get();
+  SmallVector<Value> lbs, ubs, steps;
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  for (int64_t d = 0; d < op.getNumLoops(); ++d) {
+    lbs.push_back(zero);
+    ubs.push_back(memref::DimOp::create(rewriter, loc, first, d));
+    steps.push_back(one);
+  }
+  SmallVector<Value> accumulators;
+  for (OpOperand &init : op.getDpsInitsMutable())
+    accumulators.push_back(
+        memref::LoadOp::create(rewriter, loc, init.get(), ValueRange{}));
+
+  Block &body = op.getRegion().front();
+  scf::LoopNest nest = scf::buildLoopNest(
+      rewriter, loc, lbs, ubs, steps, accumulators,
+      [&](OpBuilder &b, Location l, ValueRange ivs, ValueRange args) {
+        IRMapping mapping;
+        for (OpOperand *input : op.getDpsInputOperands())
+          mapping.map(body.getArgument(input->getOperandNumber()),
+                      memref::LoadOp::create(b, l, input->get(), ivs));
+        for (auto [k, arg] : llvm::enumerate(args))
+          mapping.map(body.getArgument(op.getNumDpsInputs() + k), arg);
+        scf::ValueVector yielded;
+        for (Operation &inner : body.without_terminator()) {
+          if (auto index = dyn_cast<linalg::IndexOp>(inner)) {
+            mapping.map(index.getResult(), ivs[index.getDim()]);
+            continue;
+          }
+          b.clone(inner, mapping);
+        }
+        for (Value v : body.getTerminator()->getOperands())
+          yielded.push_back(mapping.lookupOrDefault(v));
+        return yielded;
+      });
+  for (auto [init, result] :
+       llvm::zip(op.getDpsInitsMutable(), nest.results))
+    memref::StoreOp::create(rewriter, loc, result, init.get(), ValueRange{});
+  rewriter.eraseOp(op);
+}
+
+struct LowerScalarReductionsPass
+    : public distc::impl::LowerScalarReductionsBase<LowerScalarReductionsPass> {
+  void runOnOperation() override {
+    SmallVector<linalg::GenericOp> reductions;
+    getOperation()->walk([&](linalg::GenericOp op) {
+      if (isScalarReduction(op))
+        reductions.push_back(op);
+    });
+    IRRewriter rewriter(&getContext());
+    for (linalg::GenericOp op : reductions)
+      lower(rewriter, op);
+  }
+};
+
+} // namespace

@@ -1,0 +1,53 @@
+// RUN: %distc-opt %s --split-input-file --distc-lower-scalar-reductions | FileCheck %s
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#scalar = affine_map<(d0, d1) -> ()>
+
+// A sum and a maximum of a 2-D buffer: the accumulators are loaded once,
+// carried by the loops and stored once; the body's index op becomes the
+// loop's induction variable.
+// CHECK-LABEL: func.func @sum_and_max
+// CHECK-SAME: (%[[A:[^:]*]]: memref<?x?xf64>, %[[S:[^:]*]]: memref<f64>, %[[M:[^:]*]]: memref<f64>)
+// CHECK-DAG: %[[S0:.*]] = memref.load %[[S]][]
+// CHECK-DAG: %[[M0:.*]] = memref.load %[[M]][]
+// CHECK: %[[R:.*]]:2 = scf.for %[[I:[^ ]*]] = {{.*}} iter_args(%[[SA:[^ ]*]] = %[[S0]], %[[MA:[^ ]*]] = %[[M0]])
+// CHECK: scf.for %[[J:[^ ]*]] = {{.*}} iter_args(%[[SB:[^ ]*]] = %[[SA]], %[[MB:[^ ]*]] = %[[MA]])
+// CHECK: %[[X:.*]] = memref.load %[[A]][%[[I]], %[[J]]]
+// CHECK: arith.index_cast %[[I]]
+// CHECK: arith.addf
+// CHECK: arith.maximumf
+// CHECK: scf.yield
+// CHECK: scf.yield
+// CHECK-DAG: memref.store %[[R]]#0, %[[S]][]
+// CHECK-DAG: memref.store %[[R]]#1, %[[M]][]
+// CHECK-NOT: linalg.generic
+func.func @sum_and_max(%a: memref<?x?xf64>, %s: memref<f64>, %m: memref<f64>) {
+  linalg.generic {indexing_maps = [#id, #scalar, #scalar], iterator_types = ["reduction", "reduction"]}
+      ins(%a : memref<?x?xf64>) outs(%s, %m : memref<f64>, memref<f64>) {
+  ^bb0(%x: f64, %sa: f64, %ma: f64):
+    %i = linalg.index 0 : index
+    %ii = arith.index_cast %i : index to i64
+    %fi = arith.sitofp %ii : i64 to f64
+    %xi = arith.addf %x, %fi : f64
+    %t = arith.addf %xi, %sa : f64
+    %u = arith.maximumf %x, %ma : f64
+    linalg.yield %t, %u : f64, f64
+  }
+  return
+}
+
+// -----
+
+#id = affine_map<(d0) -> (d0)>
+
+// Not a reduction to scalars: left for convert-linalg-to-loops.
+// CHECK-LABEL: func.func @elementwise
+// CHECK: linalg.generic
+func.func @elementwise(%a: memref<?xf64>, %b: memref<?xf64>) {
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%a : memref<?xf64>) outs(%b : memref<?xf64>) {
+  ^bb0(%x: f64, %y: f64):
+    linalg.yield %x : f64
+  }
+  return
+}
