@@ -187,7 +187,10 @@ Value mlir::distc::extendedWindow(OpBuilder &b, Location loc,
   Value result =
       emptyTensor(b, loc, dynamicTensor(rank, part.fill.getType()), sizes);
   if (thin) {
-    result = linalg::FillOp::create(b, loc, part.fill, result).getResult(0);
+    auto fill = linalg::FillOp::create(b, loc, part.fill, result);
+    // A few rows or columns: not worth vectorized loops.
+    fill->setAttr(kColdAttrName, b.getUnitAttr());
+    result = fill.getResult(0);
   } else {
     Box rest = window;
     for (int64_t d = 0; d < rank; ++d) {
