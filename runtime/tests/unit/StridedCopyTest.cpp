@@ -89,3 +89,31 @@ TEST(StridedCopy, LargeStreamingTranspose) {
     for (int64_t c = 0; c < n; ++c)
       ASSERT_EQ(b[c * n + r], a[r * n + c]);
 }
+
+TEST(StridedCopy, LargeContiguousInPieces) {
+  // Contiguous copies above 256 KiB go in pieces (copyContiguous): sizes
+  // around and between piece boundaries, at odd offsets, every byte checked,
+  // nothing written past the end.
+  const size_t piece = size_t(256) << 10;
+  for (size_t bytes : {piece - 1, piece, piece + 1, 3 * piece + 17,
+                       size_t(4) << 20}) {
+    std::vector<char> src(bytes + 16), dst(bytes + 16, 0x5a);
+    for (size_t i = 0; i < src.size(); ++i)
+      src[i] = static_cast<char>(i * 131 + 7);
+    copyContiguous(dst.data() + 3, src.data() + 5, bytes);
+    for (size_t i = 0; i < bytes; ++i)
+      ASSERT_EQ(dst[3 + i], src[5 + i]) << "bytes " << bytes << " at " << i;
+    for (size_t i = 0; i < 3; ++i)
+      ASSERT_EQ(dst[i], 0x5a);
+    for (size_t i = 3 + bytes; i < dst.size(); ++i)
+      ASSERT_EQ(dst[i], 0x5a);
+  }
+  // Through the copy engine: one dense 2-D block of 8-byte elements.
+  const int64_t rows = 300, cols = 1000; // 2.4 MB
+  std::vector<uint64_t> a(rows * cols), b(rows * cols, 0);
+  std::iota(a.begin(), a.end(), uint64_t(1));
+  int64_t sizes[2] = {rows, cols}, strides[2] = {cols, 1};
+  copyStrided(8, reinterpret_cast<char *>(b.data()), strides,
+              reinterpret_cast<const char *>(a.data()), strides, sizes, 2);
+  ASSERT_EQ(a, b);
+}
