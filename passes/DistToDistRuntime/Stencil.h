@@ -1,5 +1,4 @@
-//===- Stencil.h - halo exchange and interior/frame stencil sweeps -*- C++
-//-*-===//
+//===- Stencil.h - halo exchange, interior/frame sweeps --------*- C++ -*-===//
 //
 // A stencil reads its neighbours through dist.shift; groupShiftsIntoExtends
 // turns the shifts of one tensor into slices of one dist.extend (the local
@@ -12,8 +11,10 @@
 //     part: the shifted operands are views of the unextended local part and
 //     nothing is copied;
 //   * the frame, 2 slabs per shifted dimension: each slab reads a small
-//     window of the extended tensor (halo rows, fill values and the edge of
-//     the local part), built for that slab only.
+//     window of the extended tensor (fill values, the edge of the local
+//     part and, for slabs across dimension 0, the halo rows), built for that
+//     slab only and lowered to loops LLVM does not vectorize (a row or a
+//     column of the block is not worth it).
 //
 // The interior comes first in the IR, before anything reads the halos, so
 // that the overlap pass can leave the halo exchange in flight during it.
