@@ -38,8 +38,8 @@ std::pair<Value, Value> mlir::distc::balancedBlock(OpBuilder &b, Location loc,
                                                    Value rank) {
   Value quotient = arith::DivUIOp::create(b, loc, size, nranks);
   Value remainder = arith::RemUIOp::create(b, loc, size, nranks);
-  Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = indexConst(b, loc, 1);
+  Value zero = indexConst(b, loc, 0);
   Value hasExtra = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
                                          rank, remainder);
   Value extra = arith::SelectOp::create(b, loc, hasExtra, one, zero);
@@ -53,7 +53,7 @@ std::pair<Value, Value> mlir::distc::balancedBlock(OpBuilder &b, Location loc,
 std::pair<SmallVector<Value>, SmallVector<Value>>
 mlir::distc::balancedBox(OpBuilder &b, Location loc, int64_t team,
                          int64_t split, ArrayRef<Value> globalShape) {
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value zero = indexConst(b, loc, 0);
   SmallVector<Value> offsets(globalShape.size(), zero);
   SmallVector<Value> sizes(globalShape);
   auto [offset, count] =
@@ -72,8 +72,12 @@ SmallVector<Value> mlir::distc::globalShapeOf(OpBuilder &b, Location loc,
   for (int64_t dim : type.getShape())
     shape.push_back(ShapedType::isDynamic(dim)
                         ? *next++
-                        : arith::ConstantIndexOp::create(b, loc, dim));
+                        : indexConst(b, loc, dim));
   return shape;
+}
+
+Value mlir::distc::indexConst(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantIndexOp::create(b, loc, value);
 }
 
 Value mlir::distc::teamSize(OpBuilder &b, Location loc, int64_t team) {

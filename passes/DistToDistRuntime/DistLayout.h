@@ -53,6 +53,9 @@ SmallVector<Value> globalShapeOf(OpBuilder &b, Location loc,
                                  dist::DistTensorType type,
                                  ValueRange dynamicSizes);
 
+/// An index constant.
+Value indexConst(OpBuilder &b, Location loc, int64_t value);
+
 /// Team size and this rank's number, as index values.
 Value teamSize(OpBuilder &b, Location loc, int64_t team);
 Value teamMember(OpBuilder &b, Location loc, int64_t team);

@@ -35,8 +35,8 @@ void printNested(OpBuilder &b, Location loc, Value tensor,
     vector::PrintOp::create(b, loc, element, PrintPunctuation::NoPunctuation);
     return;
   }
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value zero = indexConst(b, loc, 0);
+  Value one = indexConst(b, loc, 1);
   punctuate(b, loc, PrintPunctuation::Open);
   scf::ForOp::create(
       b, loc, zero, sizes[dim], one, ValueRange{},

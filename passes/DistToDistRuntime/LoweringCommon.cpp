@@ -22,10 +22,6 @@ DistTensorType distType(Value value) {
   return cast<DistTensorType>(value.getType());
 }
 
-Value indexConst(OpBuilder &b, Location loc, int64_t value) {
-  return arith::ConstantIndexOp::create(b, loc, value);
-}
-
 Value inlineBody(OpBuilder &b, Region &region, ValueRange args,
                  GlobalIndexFn globalIndex) {
   Block &body = region.front();

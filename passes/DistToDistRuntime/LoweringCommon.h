@@ -25,8 +25,6 @@ SmallVector<Value> flattenValues(ArrayRef<ValueRange> ranges);
 
 dist::DistTensorType distType(Value value);
 
-Value indexConst(OpBuilder &b, Location loc, int64_t value);
-
 /// An async distruntime op's result, valid after the wait emitted here.
 template <typename OpTy> OpTy createAndWait(OpBuilder &b, OpTy op) {
   distruntime::WaitOp::create(b, op.getLoc(), op.getHandle());

@@ -22,9 +22,6 @@ using namespace mlir::dist;
 
 namespace {
 
-Value constIndex(OpBuilder &b, Location loc, int64_t value) {
-  return arith::ConstantIndexOp::create(b, loc, value);
-}
 Value add(OpBuilder &b, Location loc, Value x, Value y) {
   return arith::AddIOp::create(b, loc, x, y);
 }
@@ -89,7 +86,7 @@ Value insertClipped(OpBuilder &b, Location loc, Value part,
                     ArrayRef<Value> origin, const Box &box, Value window) {
   SmallVector<Value> partSizes = tensorSizes(b, loc, part);
   SmallVector<Value> from, sizes, to;
-  Value zero = constIndex(b, loc, 0);
+  Value zero = indexConst(b, loc, 0);
   for (size_t d = 0; d < origin.size(); ++d) {
     Value partEnd = add(b, loc, origin[d], partSizes[d]);
     Value lo = clamp(b, loc, box.begin[d], origin[d], partEnd);
@@ -126,13 +123,13 @@ HaloedPart mlir::distc::exchangeHalos(OpBuilder &b, Location loc,
   if (low[0] == 0 && high[0] == 0)
     return part;
   int64_t rank = type.getRank();
-  Value zero = constIndex(b, loc, 0);
+  Value zero = indexConst(b, loc, 0);
   // Rows [own - low, own + rows + high) clipped to the array, all columns.
   Value own = source.offsets[0];
   Value rows = tensor::DimOp::create(b, loc, source.local, 0);
-  Value begin = max(b, loc, sub(b, loc, own, constIndex(b, loc, low[0])), zero);
+  Value begin = max(b, loc, sub(b, loc, own, indexConst(b, loc, low[0])), zero);
   Value end = min(
-      b, loc, add(b, loc, add(b, loc, own, rows), constIndex(b, loc, high[0])),
+      b, loc, add(b, loc, add(b, loc, own, rows), indexConst(b, loc, high[0])),
       source.globalShape[0]);
   SmallVector<Value> bbOffsets(rank, zero), bbSizes(source.globalShape);
   bbOffsets[0] = begin;
@@ -167,7 +164,7 @@ Value mlir::distc::extendedWindow(OpBuilder &b, Location loc,
   SmallVector<Value> origin;
   Box covered;
   for (int64_t d = 0; d < rank; ++d) {
-    origin.push_back(constIndex(b, loc, part.low[d]));
+    origin.push_back(indexConst(b, loc, part.low[d]));
     covered.begin.push_back(origin[d]);
     covered.end.push_back(add(b, loc, origin[d], localSizes[d]));
   }
@@ -255,7 +252,7 @@ Value mlir::distc::splitElementwise(OpBuilder &b, Location loc,
                                     ArrayRef<Value> origin,
                                     ElementBodyFn body) {
   int64_t rank = resultType.getRank();
-  Value zero = constIndex(b, loc, 0);
+  Value zero = indexConst(b, loc, 0);
   // The interior [lowWidth, size - highWidth) reads no halo and no fill.
   SmallVector<int64_t> lowWidth(rank, 0), highWidth(rank, 0);
   for (const StencilOperand &operand : operands)
@@ -265,9 +262,9 @@ Value mlir::distc::splitElementwise(OpBuilder &b, Location loc,
     }
   Box interior;
   for (int64_t d = 0; d < rank; ++d) {
-    Value lo = min(b, loc, constIndex(b, loc, lowWidth[d]), sizes[d]);
+    Value lo = min(b, loc, indexConst(b, loc, lowWidth[d]), sizes[d]);
     Value hi = max(b, loc,
-                   sub(b, loc, sizes[d], constIndex(b, loc, highWidth[d])), lo);
+                   sub(b, loc, sizes[d], indexConst(b, loc, highWidth[d])), lo);
     interior.begin.push_back(lo);
     interior.end.push_back(hi);
   }
@@ -293,7 +290,7 @@ Value mlir::distc::splitElementwise(OpBuilder &b, Location loc,
         for (int64_t d = 0; d < rank; ++d)
           offsets.push_back(clamp(
               b, loc,
-              add(b, loc, box.begin[d], constIndex(b, loc, operand.shift[d])),
+              add(b, loc, box.begin[d], indexConst(b, loc, operand.shift[d])),
               zero, sub(b, loc, sizes[d], boxSizes[d])));
         inputs.push_back(extractBox(b, loc, part.local, offsets, boxSizes));
         continue;
@@ -307,14 +304,14 @@ Value mlir::distc::splitElementwise(OpBuilder &b, Location loc,
         for (int64_t d = 0; d < rank; ++d)
           windowSizes.push_back(
               add(b, loc, boxSizes[d],
-                  constIndex(b, loc, part.low[d] + part.high[d])));
+                  indexConst(b, loc, part.low[d] + part.high[d])));
         // Only slabs across dimension 0 read halo rows: the others span
         // the interior rows, whose neighbours are all in the local part.
         window = extendedWindow(b, loc, part, box.begin, windowSizes,
                                 /*thin=*/true, /*withHalos=*/peeled == 0);
       }
       for (int64_t d = 0; d < rank; ++d)
-        offsets.push_back(constIndex(b, loc, part.low[d] + operand.shift[d]));
+        offsets.push_back(indexConst(b, loc, part.low[d] + operand.shift[d]));
       inputs.push_back(extractBox(b, loc, window, offsets, boxSizes));
     }
     Value init = extractBox(b, loc, result, box.begin, boxSizes);
