@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/Passes.h"
+#include "passes/ScalarReduction.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -27,18 +28,8 @@ namespace {
 
 /// A generic that reduces whole tensors of one shape to one scalar.
 bool isFullReduction(linalg::GenericOp op) {
-  if (op.getNumDpsInits() != 1 || op->getNumResults() != 1 ||
-      op.getNumLoops() == 0 || op.getNumReductionLoops() != op.getNumLoops() ||
-      !op.hasPureTensorSemantics())
-    return false;
-  auto initType =
-      dyn_cast<RankedTensorType>(op.getDpsInitOperand(0)->get().getType());
-  if (!initType || initType.getRank() != 0 ||
-      op.getMatchingIndexingMap(op.getDpsInitOperand(0)).getNumResults() != 0)
-    return false;
-  return llvm::all_of(op.getDpsInputOperands(), [&](OpOperand *input) {
-    return op.getMatchingIndexingMap(input).isIdentity();
-  });
+  return op.getNumDpsInits() == 1 && op->getNumResults() == 1 &&
+         op.hasPureTensorSemantics() && distc::reducesToScalars(op);
 }
 
 /// `value` without the tensor.casts that only change its static type.

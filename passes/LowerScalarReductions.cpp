@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/Passes.h"
+#include "passes/ScalarReduction.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -22,23 +23,10 @@ using namespace mlir;
 
 namespace {
 
-/// Every loop a reduction over inputs read with identity maps (the first
-/// one fixes the bounds), every init a rank-0 buffer.
+/// On buffers, with at least one input (the first one fixes the bounds).
 bool isScalarReduction(linalg::GenericOp op) {
-  if (!op.hasPureBufferSemantics() || op.getNumLoops() == 0 ||
-      op.getNumReductionLoops() != op.getNumLoops() ||
-      op.getNumDpsInputs() == 0)
-    return false;
-  for (OpOperand *input : op.getDpsInputOperands())
-    if (!op.getMatchingIndexingMap(input).isIdentity() ||
-        !isa<MemRefType>(input->get().getType()))
-      return false;
-  for (OpOperand &init : op.getDpsInitsMutable()) {
-    auto type = dyn_cast<MemRefType>(init.get().getType());
-    if (!type || type.getRank() != 0)
-      return false;
-  }
-  return true;
+  return op.hasPureBufferSemantics() && op.getNumDpsInputs() > 0 &&
+         distc::reducesToScalars(op);
 }
 
 void lower(RewriterBase &rewriter, linalg::GenericOp op) {
