@@ -8,14 +8,14 @@
  * repetition); bytes = 2 * N^2 * 8 per iteration (the PRK convention).
  * Verified at the end: after k iterations B[i][j] = k (j N + i) + k (k - 1) / 2. */
 #include "../common/bench.h"
+#include "../common/transpose_exchange.h"
 #include "../common/transpose_kernels.h"
 
 typedef struct {
   int64_t n;
   int P, p;
   double *A, *B, *sbuf, *rbuf;
-  int64_t *off, *len;
-  int *cnt, *displ;
+  bench_transpose_exchange x;
   long long done; /* iterations executed */
 } ctx_t;
 
@@ -42,21 +42,21 @@ static void transpose_add(double *B, int64_t ldb, const double *A, int64_t lda, 
 
 static void iteration(void *arg) {
   ctx_t *c = (ctx_t *)arg;
-  int64_t n = c->n, m = c->len[c->p], r0 = c->off[c->p];
+  int64_t n = c->n, m = c->x.len[c->p], r0 = c->x.off[c->p];
   for (int q = 0; q < c->P; ++q)
     if (q != c->p)
-      transpose_avx2(c->sbuf + c->displ[q], m, c->A + c->off[q], n, c->len[q], m);
+      transpose_avx2(c->sbuf + c->x.displ[q], m, c->A + c->x.off[q], n, c->x.len[q], m);
   MPI_Request req;
-  MPI_Ialltoallv(c->sbuf, c->cnt, c->displ, MPI_DOUBLE, c->rbuf, c->cnt, c->displ, MPI_DOUBLE,
+  MPI_Ialltoallv(c->sbuf, c->x.count, c->x.displ, MPI_DOUBLE, c->rbuf, c->x.count, c->x.displ, MPI_DOUBLE,
                  MPI_COMM_WORLD, &req);
   transpose_add(c->B + r0, n, c->A + r0, n, m); /* own block while messages fly */
   MPI_Wait(&req, MPI_STATUS_IGNORE);
   for (int q = 0; q < c->P; ++q)
     if (q != c->p) {
-      const double *src = c->rbuf + c->displ[q];
-      int64_t w = c->len[q];
+      const double *src = c->rbuf + c->x.displ[q];
+      int64_t w = c->x.len[q];
       for (int64_t i = 0; i < m; ++i) {
-        double *dst = c->B + i * n + c->off[q];
+        double *dst = c->B + i * n + c->x.off[q];
         const double *s = src + i * w;
         for (int64_t j = 0; j < w; ++j)
           dst[j] += s[j];
@@ -76,29 +76,12 @@ int main(int argc, char **argv) {
   c.p = bench_rank();
   c.done = 0;
   int64_t n = c.n;
-  c.off = malloc(sizeof(int64_t) * c.P);
-  c.len = malloc(sizeof(int64_t) * c.P);
-  c.cnt = malloc(sizeof(int) * c.P);
-  c.displ = malloc(sizeof(int) * c.P);
-  for (int q = 0; q < c.P; ++q) {
-    c.off[q] = bench_block_off(n, c.P, q);
-    c.len[q] = bench_block_len(n, c.P, q);
-  }
-  int64_t m = c.len[c.p], r0 = c.off[c.p], d = 0;
-  for (int q = 0; q < c.P; ++q) {
-    int64_t cnt = q == c.p ? 0 : m * c.len[q];
-    if (cnt > INT32_MAX || d > INT32_MAX) {
-      fprintf(stderr, "prk_transpose: block too large for int counts\n");
-      MPI_Abort(MPI_COMM_WORLD, 2);
-    }
-    c.cnt[q] = (int)cnt;
-    c.displ[q] = (int)d;
-    d += (cnt + 7) / 8 * 8;
-  }
+  c.x = bench_transpose_exchange_make(n, c.P, c.p, "prk_transpose");
+  int64_t m = c.x.len[c.p], r0 = c.x.off[c.p];
   c.A = bench_alloc((size_t)(m * n) * 8);
   c.B = bench_alloc((size_t)(m * n) * 8);
-  c.sbuf = bench_alloc((size_t)d * 8);
-  c.rbuf = bench_alloc((size_t)d * 8);
+  c.sbuf = bench_alloc((size_t)c.x.total * 8);
+  c.rbuf = bench_alloc((size_t)c.x.total * 8);
   for (int64_t i = 0; i < m; ++i)
     for (int64_t j = 0; j < n; ++j)
       c.A[i * n + j] = bench_val(r0 + i, j, n);
