@@ -34,23 +34,16 @@ DistParts generateLocal(
   // A linalg.generic over linalg.index rather than tensor.generate:
   // element-wise fusion then folds it into its consumers (a closed-form
   // reference compared with a result costs no array of its own).
-  Value init = emptyTensor(b, loc, localType, sizes);
   int64_t rank = localType.getRank();
-  Value local =
-      linalg::GenericOp::create(
-          b, loc, TypeRange{localType}, ValueRange{}, ValueRange{init},
-          SmallVector<AffineMap>{b.getMultiDimIdentityMap(rank)},
-          SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
-          [&](OpBuilder &nested, Location nestedLoc, ValueRange) {
-            SmallVector<Value> global;
-            for (auto [d, offset] : llvm::enumerate(offsets))
-              global.push_back(arith::AddIOp::create(
-                  nested, nestedLoc,
-                  linalg::IndexOp::create(nested, nestedLoc, d), offset));
-            linalg::YieldOp::create(nested, nestedLoc,
-                                    element(nested, nestedLoc, global));
-          })
-          .getResult(0);
+  Value local = elementwiseGeneric(
+      b, loc, ValueRange{}, emptyTensor(b, loc, localType, sizes), offsets,
+      [&](OpBuilder &nested, Location nestedLoc, ValueRange,
+          GlobalIndexFn globalIndex) {
+        SmallVector<Value> global;
+        for (int64_t d = 0; d < rank; ++d)
+          global.push_back(globalIndex(nested, d));
+        return element(nested, nestedLoc, global);
+      });
   return {local, SmallVector<Value>(shape), offsets};
 }
 
