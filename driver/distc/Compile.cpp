@@ -1,6 +1,7 @@
 //===- Compile.cpp - From one .mlir file to IR, assembly or an object -----===//
 
 #include "Compile.h"
+#include "Backend.h"
 #include "Diagnostics.h"
 #include "InputLimits.h"
 
@@ -9,7 +10,6 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -25,20 +25,12 @@
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Target/LLVMIR/Export.h"
 
-#include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LLVMContext.h"
-#include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
-#include "llvm/MC/TargetRegistry.h"
-#include "llvm/TargetParser/SubtargetFeature.h"
 #include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/CommandLine.h"
-#include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Target/TargetMachine.h"
-#include "llvm/Target/TargetOptions.h"
-#include "llvm/TargetParser/Host.h"
 
 using namespace mlir;
 
@@ -46,33 +38,37 @@ namespace distc {
 
 struct Compiler::Impl {
   Impl(const DriverOptions &opts, TimingScope &timing)
-      : opts(opts), timing(timing) {}
+      : opts(opts), timing(timing), backend(opts, timing) {}
 
   LogicalResult initialize();
   LogicalResult buildPipeline();
   LogicalResult configureIRPrinting();
-  LogicalResult createTargetMachine();
 
   OwningOpRef<ModuleOp> parse(llvm::SourceMgr &sourceMgr,
                               llvm::StringRef inputPath);
   LogicalResult checkEntryPoint(ModuleOp module);
   LogicalResult runPipeline(ModuleOp module);
+  OwningOpRef<ModuleOp> runFrontEnd(llvm::SourceMgr &sourceMgr,
+                                    llvm::StringRef inputPath);
   void internalizePrivateFunctions(ModuleOp module);
   std::unique_ptr<llvm::Module> translate(ModuleOp module,
                                           llvm::LLVMContext &llvmCtx);
   void makeMainCCompatible(llvm::Module &module);
   void describeAllocators(llvm::Module &module);
-  LogicalResult optimize(llvm::Module &module);
-  LogicalResult generateCode(llvm::Module &module, EmitKind kind,
-                             llvm::raw_ostream &os);
+  std::unique_ptr<llvm::Module> lowerToLLVM(OwningOpRef<ModuleOp> module,
+                                            llvm::StringRef inputPath,
+                                            llvm::LLVMContext &llvmCtx);
   LogicalResult compileFile(llvm::StringRef inputPath,
                             llvm::StringRef outputPath, EmitKind kind);
+  LogicalResult compileToObjects(llvm::StringRef inputPath,
+                                 llvm::StringRef stem,
+                                 std::vector<std::string> &objects);
 
   const DriverOptions &opts;
   TimingScope &timing;
   std::unique_ptr<MLIRContext> ctx;
   std::unique_ptr<PassManager> pm;
-  std::unique_ptr<llvm::TargetMachine> targetMachine;
+  Backend backend;
   bool sawMain = false;
 };
 
@@ -101,7 +97,7 @@ LogicalResult Compiler::Impl::initialize() {
   if (opts.timing)
     pm->enableTiming(timing);
   if (opts.emit != EmitKind::MLIR)
-    return createTargetMachine();
+    return backend.initialize();
   return success();
 }
 
@@ -173,73 +169,6 @@ LogicalResult Compiler::Impl::configureIRPrinting() {
     pm->enableIRPrinting(shouldPrintBefore, shouldPrintAfter,
                          /*printModuleScope=*/true, opts.printIRAfterChange,
                          /*printAfterOnlyOnFailure=*/false, llvm::errs());
-  return success();
-}
-
-static llvm::CodeGenOptLevel codeGenOptLevel(unsigned optLevel) {
-  switch (optLevel) {
-  case 0:
-    return llvm::CodeGenOptLevel::None;
-  case 1:
-    return llvm::CodeGenOptLevel::Less;
-  case 2:
-    return llvm::CodeGenOptLevel::Default;
-  default:
-    return llvm::CodeGenOptLevel::Aggressive;
-  }
-}
-
-/// Code generation options that follow the optimization level. Loop
-/// Strength Reduction is half of the code generation time of a stencil
-/// sample (it weighs every address of loops with many strided operands)
-/// and changed no measured run time of the samples (Jacobi at N = 8192:
-/// 1.84 s with and without it), so only -O3 runs it. LLVM keeps this
-/// setting in a command-line option; distc is its only user in-process.
-static void configureCodeGen(unsigned optLevel) {
-  auto &options = llvm::cl::getRegisteredOptions();
-  auto it = options.find("disable-lsr");
-  if (it != options.end())
-    static_cast<llvm::cl::opt<bool> *>(it->second)->setValue(optLevel < 3);
-}
-
-/// The host CPU with all its features: programs run on the machine (or
-/// cluster of like machines) they are compiled on. PIC because executables
-/// are linked as PIE.
-LogicalResult Compiler::Impl::createTargetMachine() {
-  llvm::InitializeNativeTarget();
-  llvm::InitializeNativeTargetAsmPrinter();
-  configureCodeGen(opts.pipeline.optLevel);
-  // -mllvm options last, so that they override distc's own choices.
-  if (!opts.llvmArgs.empty()) {
-    std::vector<const char *> argv = {"distc (-mllvm)"};
-    for (const std::string &arg : opts.llvmArgs)
-      argv.push_back(arg.c_str());
-    std::string message;
-    llvm::raw_string_ostream errors(message);
-    if (!llvm::cl::ParseCommandLineOptions(static_cast<int>(argv.size()),
-                                           argv.data(), "", &errors)) {
-      // "distc (-mllvm): Unknown command line argument '-x'.  Try: ..."
-      llvm::StringRef first = llvm::StringRef(message).split('\n').first;
-      first = first.split(": ").second.split(".  ").first;
-      return reportError("invalid -mllvm option: " + first.str());
-    }
-  }
-  llvm::Triple triple(llvm::sys::getDefaultTargetTriple());
-  std::string error;
-  const llvm::Target *target =
-      llvm::TargetRegistry::lookupTarget(triple, error);
-  if (!target)
-    return reportError("no LLVM target for '" + triple.str() + "': " + error);
-  llvm::SubtargetFeatures features;
-  for (const auto &[name, enabled] : llvm::sys::getHostCPUFeatures())
-    features.AddFeature(name, enabled);
-  targetMachine.reset(target->createTargetMachine(
-      triple, llvm::sys::getHostCPUName(), features.getString(),
-      llvm::TargetOptions(), llvm::Reloc::PIC_, std::nullopt,
-      codeGenOptLevel(opts.pipeline.optLevel)));
-  if (!targetMachine)
-    return reportError("cannot create an LLVM target machine for '" +
-                       triple.str() + "'");
   return success();
 }
 
@@ -337,8 +266,9 @@ Compiler::Impl::translate(ModuleOp module, llvm::LLVMContext &llvmCtx) {
     return nullptr; // the translation emitted located diagnostics
   // Without these, the module would carry MLIR's default data layout and no
   // triple, and LLVM's optimizer and codegen would guess.
-  llvmModule->setTargetTriple(targetMachine->getTargetTriple());
-  llvmModule->setDataLayout(targetMachine->createDataLayout());
+  const llvm::TargetMachine &targetMachine = backend.targetMachine();
+  llvmModule->setTargetTriple(targetMachine.getTargetTriple());
+  llvmModule->setDataLayout(targetMachine.createDataLayout());
   return llvmModule;
 }
 
@@ -377,59 +307,47 @@ void Compiler::Impl::describeAllocators(llvm::Module &module) {
       alloc->addRetAttr(llvm::Attribute::NoAlias);
 }
 
-/// LLVM's own O0..O3 pipeline, tuned for the target machine.
-LogicalResult Compiler::Impl::optimize(llvm::Module &module) {
-  TimingScope scope = timing.nest("LLVM optimization");
-  auto transformer = makeOptimizingTransformer(opts.pipeline.optLevel,
-                                               /*sizeLevel=*/0,
-                                               targetMachine.get());
-  if (llvm::Error err = transformer(&module))
-    return reportError("LLVM optimization failed", std::move(err));
-  return success();
+/// Parse, checks and the MLIR pipeline, with diagnostics through
+/// `sourceMgr`. Null on failure (diagnostics already reported).
+OwningOpRef<ModuleOp> Compiler::Impl::runFrontEnd(llvm::SourceMgr &sourceMgr,
+                                                  StringRef inputPath) {
+  reportStep(opts.verbose, "parse " + inputPath);
+  OwningOpRef<ModuleOp> module = parse(sourceMgr, inputPath);
+  if (!module || failed(checkStaticSizes(*module)) ||
+      failed(checkEntryPoint(*module)))
+    return nullptr;
+  reportStep(opts.verbose, "run the MLIR pass pipeline on " + inputPath);
+  if (failed(runPipeline(*module)))
+    return nullptr;
+  return module;
 }
 
-/// Writes LLVM IR, bitcode, assembly or an object file to `os`.
-LogicalResult Compiler::Impl::generateCode(llvm::Module &module, EmitKind kind,
-                                           llvm::raw_ostream &os) {
-  if (kind == EmitKind::LLVM) {
-    module.print(os, nullptr);
-    return success();
-  }
-  if (kind == EmitKind::BC) {
-    llvm::WriteBitcodeToFile(module, os);
-    return success();
-  }
-  TimingScope scope = timing.nest("Code generation");
-  // Object writers need a seekable stream; stdout is not, so generate into
-  // memory and copy.
-  llvm::SmallVector<char, 0> buffer;
-  llvm::raw_svector_ostream bufferStream(buffer);
-  llvm::legacy::PassManager codegen;
-  auto fileType = kind == EmitKind::Asm ? llvm::CodeGenFileType::AssemblyFile
-                                        : llvm::CodeGenFileType::ObjectFile;
-  if (targetMachine->addPassesToEmitFile(codegen, bufferStream, nullptr,
-                                         fileType))
-    return reportError("the LLVM target cannot emit this kind of file");
-  codegen.run(module);
-  os.write(buffer.data(), buffer.size());
-  return success();
+/// The MLIR module after the pipeline -> an LLVM module ready for LLVM's
+/// pipeline. The MLIR module is freed before LLVM's passes run.
+std::unique_ptr<llvm::Module>
+Compiler::Impl::lowerToLLVM(OwningOpRef<ModuleOp> module, StringRef inputPath,
+                            llvm::LLVMContext &llvmCtx) {
+  reportStep(opts.verbose, "translate " + inputPath + " to LLVM IR");
+  internalizePrivateFunctions(*module);
+  std::unique_ptr<llvm::Module> llvmModule = translate(*module, llvmCtx);
+  if (!llvmModule)
+    return nullptr;
+  module = nullptr;
+  makeMainCCompatible(*llvmModule);
+  describeAllocators(*llvmModule);
+  reportStep(opts.verbose, "optimize at -O" +
+                               llvm::Twine(opts.pipeline.optLevel) + " for " +
+                               backend.targetMachine().getTargetCPU());
+  return llvmModule;
 }
 
 LogicalResult Compiler::Impl::compileFile(StringRef inputPath,
                                           StringRef outputPath,
                                           EmitKind kind) {
-  bool v = opts.verbose;
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, ctx.get());
-
-  reportStep(v, "parse " + inputPath);
-  OwningOpRef<ModuleOp> module = parse(sourceMgr, inputPath);
-  if (!module || failed(checkStaticSizes(*module)) ||
-      failed(checkEntryPoint(*module)))
-    return failure();
-
-  reportStep(v, "run the MLIR pass pipeline on " + inputPath);
-  if (failed(runPipeline(*module)))
+  OwningOpRef<ModuleOp> module = runFrontEnd(sourceMgr, inputPath);
+  if (!module)
     return failure();
 
   std::string error;
@@ -442,22 +360,13 @@ LogicalResult Compiler::Impl::compileFile(StringRef inputPath,
     module->print(output->os());
     output->os() << "\n";
   } else {
-    reportStep(v, "translate " + inputPath + " to LLVM IR");
-    internalizePrivateFunctions(*module);
     llvm::LLVMContext llvmCtx;
-    std::unique_ptr<llvm::Module> llvmModule = translate(*module, llvmCtx);
+    std::unique_ptr<llvm::Module> llvmModule =
+        lowerToLLVM(std::move(module), inputPath, llvmCtx);
     if (!llvmModule)
       return failure();
-    // The MLIR module is no longer needed: free it before LLVM's pipeline.
-    module = nullptr;
-    makeMainCCompatible(*llvmModule);
-    describeAllocators(*llvmModule);
-    reportStep(v, "optimize at -O" + llvm::Twine(opts.pipeline.optLevel) +
-                      " for " + targetMachine->getTargetCPU());
-    if (failed(optimize(*llvmModule)))
-      return failure();
-    reportStep(v, "write " + outputPath);
-    if (failed(generateCode(*llvmModule, kind, output->os())))
+    reportStep(opts.verbose, "write " + outputPath);
+    if (failed(backend.emit(*llvmModule, kind, output->os())))
       return failure();
   }
   output->os().flush();
@@ -468,6 +377,22 @@ LogicalResult Compiler::Impl::compileFile(StringRef inputPath,
   }
   output->keep();
   return success();
+}
+
+LogicalResult
+Compiler::Impl::compileToObjects(StringRef inputPath, StringRef stem,
+                                 std::vector<std::string> &objects) {
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler diagHandler(sourceMgr, ctx.get());
+  OwningOpRef<ModuleOp> module = runFrontEnd(sourceMgr, inputPath);
+  if (!module)
+    return failure();
+  llvm::LLVMContext llvmCtx;
+  std::unique_ptr<llvm::Module> llvmModule =
+      lowerToLLVM(std::move(module), inputPath, llvmCtx);
+  if (!llvmModule)
+    return failure();
+  return backend.emitObjects(std::move(llvmModule), stem, objects);
 }
 
 //===----------------------------------------------------------------------===//
@@ -489,6 +414,11 @@ void Compiler::dumpPipeline(llvm::raw_ostream &os) const {
 LogicalResult Compiler::compileFile(StringRef inputPath, StringRef outputPath,
                                     EmitKind kind) {
   return impl->compileFile(inputPath, outputPath, kind);
+}
+
+LogicalResult Compiler::compileToObjects(StringRef inputPath, StringRef stem,
+                                        std::vector<std::string> &objects) {
+  return impl->compileToObjects(inputPath, stem, objects);
 }
 
 bool Compiler::sawMain() const { return impl->sawMain; }

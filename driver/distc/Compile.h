@@ -18,6 +18,8 @@
 #include "mlir/Support/LLVM.h"
 
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace mlir {
 class TimingScope;
@@ -46,6 +48,14 @@ public:
   /// `kind` must not be EmitKind::Exe (objects are what the linker gets).
   mlir::LogicalResult compileFile(llvm::StringRef inputPath,
                                   llvm::StringRef outputPath, EmitKind kind);
+
+  /// Compiles the MLIR file `inputPath` to object files for the link:
+  /// `<stem>.o`, plus `<stem>.1.o`, ... when LLVM's optimization and code
+  /// generation ran on partitions of the module in parallel (Backend.h).
+  /// Appends the paths written to `objects`.
+  mlir::LogicalResult compileToObjects(llvm::StringRef inputPath,
+                                       llvm::StringRef stem,
+                                       std::vector<std::string> &objects);
 
   /// True once a compiled input defined the program's entry `main`.
   bool sawMain() const;

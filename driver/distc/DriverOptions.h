@@ -39,6 +39,9 @@ struct DriverOptions {
   bool dumpPipeline = false;  ///< print the MLIR pipeline in use (stderr)
   bool listPipelines = false; ///< print the named pipelines and exit
   std::vector<std::string> llvmArgs; ///< -mllvm: options for LLVM's passes
+  /// --jobs: partitions of one module optimized and compiled in parallel
+  /// (0: one per hardware thread).
+  unsigned jobs = 0;
 
   // --- IR printing (as mlir-opt; everything to stderr) ------------------------
   std::vector<std::string> printIRBefore; ///< pass arguments

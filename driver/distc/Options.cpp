@@ -118,6 +118,15 @@ std::optional<int> parseCommandLine(int argc, char **argv,
                  "-unroll-threshold=50")
       ->allow_extra_args(false);
 
+  app.add_option("-j,--jobs", opts.jobs,
+                 "threads for LLVM optimization and code generation of a "
+                 "large input linked into an executable: its functions are "
+                 "split into up to this many partitions, compiled in "
+                 "parallel (default: one per hardware thread; 1: never "
+                 "split)")
+      ->check(CLI::Range(1u, 256u))
+      ->allow_extra_args(false);
+
   app.add_flag("-v", opts.verbose, "print each step and the link line");
   app.add_flag("--timing", opts.timing,
                "report the time of every pass, translation, LLVM "

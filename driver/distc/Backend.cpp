@@ -1,0 +1,332 @@
+//===- Backend.cpp - LLVM optimization and code generation ----------------===//
+
+#include "Backend.h"
+#include "Diagnostics.h"
+#include "ModulePartition.h"
+
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/Support/Timing.h"
+
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Pass.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Support/Timer.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/SubtargetFeature.h"
+
+#include <thread>
+
+using namespace mlir;
+
+namespace distc {
+
+static llvm::CodeGenOptLevel codeGenOptLevel(unsigned optLevel) {
+  switch (optLevel) {
+  case 0:
+    return llvm::CodeGenOptLevel::None;
+  case 1:
+    return llvm::CodeGenOptLevel::Less;
+  case 2:
+    return llvm::CodeGenOptLevel::Default;
+  default:
+    return llvm::CodeGenOptLevel::Aggressive;
+  }
+}
+
+/// Code generation options that follow the optimization level. Loop
+/// Strength Reduction is half of the code generation time of a stencil
+/// sample (it weighs every address of loops with many strided operands)
+/// and changed no measured run time of the samples (Jacobi at N = 8192:
+/// 1.84 s with and without it), so only -O3 runs it. LLVM keeps this
+/// setting in a command-line option; distc is its only user in-process.
+static void configureCodeGen(unsigned optLevel) {
+  auto &options = llvm::cl::getRegisteredOptions();
+  auto it = options.find("disable-lsr");
+  if (it != options.end())
+    static_cast<llvm::cl::opt<bool> *>(it->second)->setValue(optLevel < 3);
+}
+
+struct Backend::Impl {
+  Impl(const DriverOptions &opts, TimingScope &timing)
+      : opts(opts), timing(timing) {}
+
+  LogicalResult applyLLVMOptions();
+  std::unique_ptr<llvm::TargetMachine> createTargetMachine() const;
+  unsigned partitionLimit() const;
+
+  /// The steps, on any thread: each takes the target machine and the timing
+  /// scope of its thread. Failures are returned as text.
+  llvm::Error optimize(llvm::Module &module, llvm::TargetMachine &tm,
+                       TimingScope &scope) const;
+  llvm::Error generate(llvm::Module &module, EmitKind kind,
+                       llvm::raw_ostream &os, llvm::TargetMachine &tm,
+                       TimingScope &scope) const;
+  llvm::Error compileToObject(llvm::Module &module, llvm::StringRef path,
+                              llvm::TargetMachine &tm,
+                              TimingScope &scope) const;
+  llvm::Error compilePartition(llvm::StringRef bitcode,
+                               const ModulePartition &partition,
+                               llvm::StringRef path, TimingScope &scope) const;
+
+  const DriverOptions &opts;
+  TimingScope &timing;
+  const llvm::Target *target = nullptr;
+  llvm::Triple triple;
+  std::string cpu;
+  std::string features;
+  std::unique_ptr<llvm::TargetMachine> targetMachine;
+};
+
+//===----------------------------------------------------------------------===//
+// Set-up
+//===----------------------------------------------------------------------===//
+
+/// distc's own LLVM settings, then -mllvm options, which override them.
+LogicalResult Backend::Impl::applyLLVMOptions() {
+  configureCodeGen(opts.pipeline.optLevel);
+  if (opts.llvmArgs.empty())
+    return success();
+  std::vector<const char *> argv = {"distc (-mllvm)"};
+  for (const std::string &arg : opts.llvmArgs)
+    argv.push_back(arg.c_str());
+  std::string message;
+  llvm::raw_string_ostream errors(message);
+  if (!llvm::cl::ParseCommandLineOptions(static_cast<int>(argv.size()),
+                                         argv.data(), "", &errors)) {
+    // "distc (-mllvm): Unknown command line argument '-x'.  Try: ..."
+    llvm::StringRef first = llvm::StringRef(message).split('\n').first;
+    first = first.split(": ").second.split(".  ").first;
+    return reportError("invalid -mllvm option: " + first.str());
+  }
+  return success();
+}
+
+/// The host CPU with all its features: programs run on the machine (or
+/// cluster of like machines) they are compiled on. PIC because executables
+/// are linked as PIE.
+std::unique_ptr<llvm::TargetMachine>
+Backend::Impl::createTargetMachine() const {
+  return std::unique_ptr<llvm::TargetMachine>(target->createTargetMachine(
+      triple, cpu, features, llvm::TargetOptions(), llvm::Reloc::PIC_,
+      std::nullopt, codeGenOptLevel(opts.pipeline.optLevel)));
+}
+
+/// How many partitions a module may be split into: --jobs, or one per
+/// hardware thread. LLVM's pass timers (-mllvm -time-passes) are global
+/// and not thread-safe, so they force one.
+unsigned Backend::Impl::partitionLimit() const {
+  if (llvm::TimePassesIsEnabled)
+    return 1;
+  unsigned jobs = opts.jobs;
+  if (jobs == 0)
+    jobs = llvm::hardware_concurrency().compute_thread_count();
+  return std::max(1u, std::min(jobs, 8u));
+}
+
+//===----------------------------------------------------------------------===//
+// The steps
+//===----------------------------------------------------------------------===//
+
+/// LLVM's own O0..O3 pipeline, tuned for the target machine.
+llvm::Error Backend::Impl::optimize(llvm::Module &module,
+                                    llvm::TargetMachine &tm,
+                                    TimingScope &scope) const {
+  TimingScope step = scope.nest("LLVM optimization");
+  auto transformer = makeOptimizingTransformer(opts.pipeline.optLevel,
+                                               /*sizeLevel=*/0, &tm);
+  return transformer(&module);
+}
+
+/// Writes LLVM IR, bitcode, assembly or an object file to `os`.
+llvm::Error Backend::Impl::generate(llvm::Module &module, EmitKind kind,
+                                    llvm::raw_ostream &os,
+                                    llvm::TargetMachine &tm,
+                                    TimingScope &scope) const {
+  if (kind == EmitKind::LLVM) {
+    module.print(os, nullptr);
+    return llvm::Error::success();
+  }
+  if (kind == EmitKind::BC) {
+    llvm::WriteBitcodeToFile(module, os);
+    return llvm::Error::success();
+  }
+  TimingScope step = scope.nest("Code generation");
+  // Object writers need a seekable stream; stdout is not, so generate into
+  // memory and copy.
+  llvm::SmallVector<char, 0> buffer;
+  llvm::raw_svector_ostream bufferStream(buffer);
+  llvm::legacy::PassManager codegen;
+  auto fileType = kind == EmitKind::Asm ? llvm::CodeGenFileType::AssemblyFile
+                                        : llvm::CodeGenFileType::ObjectFile;
+  if (tm.addPassesToEmitFile(codegen, bufferStream, nullptr, fileType))
+    return llvm::createStringError(
+        "the LLVM target cannot emit this kind of file");
+  codegen.run(module);
+  os.write(buffer.data(), buffer.size());
+  return llvm::Error::success();
+}
+
+llvm::Error Backend::Impl::compileToObject(llvm::Module &module,
+                                           llvm::StringRef path,
+                                           llvm::TargetMachine &tm,
+                                           TimingScope &scope) const {
+  if (llvm::Error err = optimize(module, tm, scope))
+    return err;
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_None);
+  if (ec)
+    return llvm::createStringError("cannot write '" + path +
+                                   "': " + ec.message());
+  if (llvm::Error err = generate(module, EmitKind::Obj, os, tm, scope))
+    return err;
+  os.close();
+  if (os.has_error())
+    return llvm::createStringError("cannot write '" + path +
+                                   "': " + os.error().message());
+  return llvm::Error::success();
+}
+
+/// One partition on its own thread: its own LLVM context (contexts are not
+/// thread-safe), module (read back from the bitcode of the whole module)
+/// and target machine.
+llvm::Error Backend::Impl::compilePartition(llvm::StringRef bitcode,
+                                            const ModulePartition &partition,
+                                            llvm::StringRef path,
+                                            TimingScope &scope) const {
+  llvm::LLVMContext context;
+  llvm::Expected<std::unique_ptr<llvm::Module>> module =
+      llvm::parseBitcodeFile(llvm::MemoryBufferRef(bitcode, path), context);
+  if (!module)
+    return module.takeError();
+  if (llvm::Error err = restrictToPartition(**module, partition))
+    return err;
+  std::unique_ptr<llvm::TargetMachine> tm = createTargetMachine();
+  if (!tm)
+    return llvm::createStringError("cannot create an LLVM target machine");
+  return compileToObject(**module, path, *tm, scope);
+}
+
+//===----------------------------------------------------------------------===//
+// Public interface
+//===----------------------------------------------------------------------===//
+
+Backend::Backend(const DriverOptions &opts, TimingScope &timing)
+    : impl(std::make_unique<Impl>(opts, timing)) {}
+Backend::~Backend() = default;
+
+LogicalResult Backend::initialize() {
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  if (failed(impl->applyLLVMOptions()))
+    return failure();
+  impl->triple = llvm::Triple(llvm::sys::getDefaultTargetTriple());
+  std::string error;
+  impl->target = llvm::TargetRegistry::lookupTarget(impl->triple, error);
+  if (!impl->target)
+    return reportError("no LLVM target for '" + impl->triple.str() +
+                       "': " + error);
+  impl->cpu = llvm::sys::getHostCPUName().str();
+  llvm::SubtargetFeatures features;
+  for (const auto &[name, enabled] : llvm::sys::getHostCPUFeatures())
+    features.AddFeature(name, enabled);
+  impl->features = features.getString();
+  impl->targetMachine = impl->createTargetMachine();
+  if (!impl->targetMachine)
+    return reportError("cannot create an LLVM target machine for '" +
+                       impl->triple.str() + "'");
+  return success();
+}
+
+const llvm::TargetMachine &Backend::targetMachine() const {
+  return *impl->targetMachine;
+}
+
+LogicalResult Backend::emit(llvm::Module &module, EmitKind kind,
+                            llvm::raw_ostream &os) {
+  if (llvm::Error err =
+          impl->optimize(module, *impl->targetMachine, impl->timing))
+    return reportError("LLVM optimization failed", std::move(err));
+  if (llvm::Error err =
+          impl->generate(module, kind, os, *impl->targetMachine, impl->timing))
+    return reportError("code generation failed", std::move(err));
+  return success();
+}
+
+LogicalResult Backend::emitObjects(std::unique_ptr<llvm::Module> module,
+                                   llvm::StringRef stem,
+                                   std::vector<std::string> &objects) {
+  PartitionLimits limits;
+  limits.maxPartitions = impl->partitionLimit();
+  std::optional<std::vector<ModulePartition>> partitions =
+      planPartitions(*module, limits);
+  std::string first = (stem + ".o").str();
+  if (!partitions) {
+    reportStep(impl->opts.verbose, "write " + first);
+    if (llvm::Error err = impl->compileToObject(
+            *module, first, *impl->targetMachine, impl->timing))
+      return reportError("code generation failed", std::move(err));
+    objects.push_back(first);
+    return success();
+  }
+
+  size_t count = partitions->size();
+  reportStep(impl->opts.verbose,
+             "optimize and generate code in " + llvm::Twine(count) +
+                 " partitions in parallel (instructions: " +
+                 llvm::Twine(llvm::join(llvm::map_range(
+                                            *partitions,
+                                            [](const ModulePartition &p) {
+                                              return std::to_string(p.cost);
+                                            }),
+                                        ", ")) +
+                 ")");
+  std::string scopeName = "LLVM optimization and code generation (" +
+                          std::to_string(count) + " partitions in parallel)";
+  TimingScope scope = impl->timing.nest(llvm::StringRef(scopeName));
+  // The other threads read the module back from bitcode written before
+  // this thread turns it into partition 0.
+  llvm::SmallVector<char, 0> bitcode;
+  {
+    llvm::raw_svector_ostream os(bitcode);
+    llvm::WriteBitcodeToFile(*module, os);
+  }
+  std::vector<std::string> paths = {first};
+  for (size_t p = 1; p < count; ++p)
+    paths.push_back((stem + "." + llvm::Twine(p) + ".o").str());
+  reportStep(impl->opts.verbose, "write " + llvm::join(paths, ", "));
+  std::vector<std::string> errors(count);
+  std::vector<std::thread> threads;
+  llvm::StringRef bitcodeRef(bitcode.data(), bitcode.size());
+  for (size_t p = 1; p < count; ++p)
+    threads.emplace_back([&, p] {
+      if (llvm::Error err = impl->compilePartition(
+              bitcodeRef, (*partitions)[p], paths[p], scope))
+        errors[p] = llvm::toString(std::move(err));
+    });
+  if (llvm::Error err = restrictToPartition(*module, (*partitions)[0]))
+    errors[0] = llvm::toString(std::move(err));
+  else if (llvm::Error err = impl->compileToObject(
+               *module, paths[0], *impl->targetMachine, scope))
+    errors[0] = llvm::toString(std::move(err));
+  for (std::thread &t : threads)
+    t.join();
+  for (size_t p = 0; p < count; ++p)
+    if (!errors[p].empty())
+      return reportError("code generation of partition " + llvm::Twine(p) +
+                         " failed: " + errors[p]);
+  objects.insert(objects.end(), paths.begin(), paths.end());
+  return success();
+}
+
+} // namespace distc
