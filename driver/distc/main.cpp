@@ -181,6 +181,10 @@ int main(int argc, char **argv) {
   if (std::optional<int> exitCode = parseCommandLine(argc, argv, opts))
     return *exitCode;
   int code = succeeded(runDriver(opts, argv[0])) ? 0 : 1;
+  // -mllvm options such as -time-passes and -stats print their reports
+  // when LLVM's globals are destroyed.
+  if (!opts.llvmArgs.empty())
+    return code;
   // As clang does: the work is done and its files are closed, so skip the
   // destructors of LLVM's and MLIR's global registries (thousands of
   // options, passes and dialect hooks), ~2 ms of a sample's compilation.
