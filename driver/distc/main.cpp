@@ -163,7 +163,12 @@ static LogicalResult runDriver(const DriverOptions &opts, const char *argv0) {
   timingManager.setDisplayMode(DefaultTimingManager::DisplayMode::Tree);
   TimingScope timing = timingManager.getRootScope();
 
-  Compiler compiler(opts, timing);
+  auto owned = std::make_unique<Compiler>(opts, timing);
+  Compiler &compiler = *owned;
+  // The process exits right after this (see main): freeing the context,
+  // its dialects and the target machine would only delay it.
+  if (opts.llvmArgs.empty())
+    (void)owned.release();
   if (failed(compiler.initialize()))
     return failure();
   if (opts.dumpPipeline)
