@@ -299,16 +299,13 @@ LogicalResult Backend::emitObjects(std::unique_ptr<llvm::Module> module,
   }
 
   size_t count = partitions->size();
-  reportStep(impl->opts.verbose,
-             "optimize and generate code in " + llvm::Twine(count) +
-                 " partitions in parallel (instructions: " +
-                 llvm::Twine(llvm::join(llvm::map_range(
-                                            *partitions,
-                                            [](const ModulePartition &p) {
-                                              return std::to_string(p.cost);
-                                            }),
-                                        ", ")) +
-                 ")");
+  std::string sizes;
+  for (const ModulePartition &part : *partitions)
+    sizes += (sizes.empty() ? "" : ", ") + std::to_string(part.cost);
+  reportStep(impl->opts.verbose, "optimize and generate code in " +
+                                     llvm::Twine(count) +
+                                     " partitions in parallel (instructions: " +
+                                     sizes + ")");
   std::string scopeName = "LLVM optimization and code generation (" +
                           std::to_string(count) + " partitions in parallel)";
   TimingScope scope = impl->timing.nest(llvm::StringRef(scopeName));
