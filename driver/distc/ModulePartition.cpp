@@ -83,7 +83,9 @@ struct FunctionGraph {
 /// Builds the graph, or returns false for a module the partitioning does
 /// not model.
 bool buildGraph(const Module &module, FunctionGraph &graph) {
-  if (!module.alias_empty() || !module.ifunc_empty())
+  // Module-level assembly would be emitted into every partition's object.
+  if (!module.alias_empty() || !module.ifunc_empty() ||
+      !module.getModuleInlineAsm().empty())
     return false;
   for (const GlobalVariable &gv : module.globals()) {
     if (gv.isDeclaration())

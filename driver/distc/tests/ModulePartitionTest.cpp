@@ -229,7 +229,8 @@ TEST_F(ModulePartitionTest, DoesNotSplitWhatItCannotModelOrWhatDoesNotPay) {
         "@alias = alias i64 (i64), ptr @f\n",
         "$c = comdat any\n@v = global i64 0, comdat($c)\n",
         "@table = global ptr @g\n",
-        "define linkonce_odr void @inline_me() {\n  ret void\n}\n"}) {
+        "define linkonce_odr void @inline_me() {\n  ret void\n}\n",
+        "module asm \".globl asm_symbol\"\n"}) {
     std::unique_ptr<Module> module = parse(twoBig + extra);
     ASSERT_TRUE(module) << extra;
     EXPECT_FALSE(planPartitions(*module, anySplit()).has_value()) << extra;
