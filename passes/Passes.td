@@ -206,6 +206,26 @@ def LowerColdLoops : Pass<"distc-lower-cold-loops"> {
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::LLVM::LLVMDialect"];
 }
 
+def LowerStridedCopies : Pass<"distc-lower-strided-copies", "ModuleOp"> {
+  let summary = "copy 2-D strided views with a call that takes integers";
+  let description = [{
+    Rewrites `memref.copy` between 2-D views whose rows are contiguous
+    (unit innermost stride) but which are not contiguous as a whole into
+    a call of the runtime's `_distc_copy_rows(elemSize, src, srcOffset,
+    srcStride, dst, dstOffset, dstStride, rows, cols)`, with the aligned
+    pointers passed as integers.
+
+    `finalize-memref-to-llvm` lowers such a copy to a call of the
+    runtime's generic `memrefCopy`, whose two memref descriptors and their
+    unranked wrappers are built on the stack: about 40 LLVM instructions
+    per copy where this call needs about 10. A stencil's frame has ~10 of
+    these copies per function (the windows it fills from the local block
+    and the halos): less code for LLVM to optimize and compile. Both
+    helpers copy row by row with `memcpy`.
+  }];
+  let dependentDialects = ["mlir::func::FuncDialect", "mlir::memref::MemRefDialect", "mlir::arith::ArithDialect"];
+}
+
 def AttachLoopAnnotations : Pass<"distc-attach-loop-annotations"> {
   let summary = "make loop annotations carried to llvm.br reach LLVM IR";
   let description = [{

@@ -115,6 +115,7 @@ void buildLowerLoops(OpPassManager &pm, const PipelineOptions &opts) {
   // Loops of a stencil's frame: LLVM should not vectorize them (compile
   // time and code size for a row or a column of the block).
   if (opts.optLevel > 0) {
+    pm.addPass(mlir::distc::createLowerStridedCopies());
     pm.addNestedPass<func::FuncOp>(mlir::distc::createLowerColdLoops());
     // Reductions to scalars keep their accumulators in registers.
     pm.addNestedPass<func::FuncOp>(mlir::distc::createLowerScalarReductions());

@@ -117,3 +117,34 @@ TEST(StridedCopy, LargeContiguousInPieces) {
               reinterpret_cast<const char *>(a.data()), strides, sizes, 2);
   ASSERT_EQ(a, b);
 }
+
+// _distc_copy_rows (runtime/lib/MemrefCopy.cpp): what distc calls for a
+// 2-D window copy, with the views as integers. Every element of the target
+// window gets its source element, nothing outside the window is written.
+extern "C" void _distc_copy_rows(int64_t elemSize, intptr_t src,
+                                 int64_t srcOffset, int64_t srcStride,
+                                 intptr_t dst, int64_t dstOffset,
+                                 int64_t dstStride, int64_t rows,
+                                 int64_t cols);
+
+TEST(StridedCopy, CopyRowsWindows) {
+  for (int64_t rows : {0, 1, 3, 7})
+    for (int64_t cols : {0, 1, 5, 33}) {
+      const int64_t srcStride = cols + 4, dstStride = cols + 2;
+      const int64_t srcOffset = 5, dstOffset = 3;
+      std::vector<double> src(srcOffset + rows * srcStride + 8);
+      std::iota(src.begin(), src.end(), 0.0);
+      std::vector<double> dst(dstOffset + rows * dstStride + 8, -1.0);
+      _distc_copy_rows(sizeof(double), reinterpret_cast<intptr_t>(src.data()),
+                       srcOffset, srcStride,
+                       reinterpret_cast<intptr_t>(dst.data()), dstOffset,
+                       dstStride, rows, cols);
+      for (int64_t i = 0; i < static_cast<int64_t>(dst.size()); ++i) {
+        int64_t r = (i - dstOffset) / dstStride, c = (i - dstOffset) % dstStride;
+        bool inside = i >= dstOffset && r < rows && c < cols;
+        double expected =
+            inside ? src[srcOffset + r * srcStride + c] : -1.0;
+        ASSERT_EQ(dst[i], expected) << rows << "x" << cols << " at " << i;
+      }
+    }
+}

@@ -1,0 +1,119 @@
+//===- LowerStridedCopies.cpp - 2-D strided copies as a plain call --------===//
+//
+// distc-lower-strided-copies, see its description in Passes.td.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Passes.h"
+
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
+
+namespace mlir::distc {
+#define GEN_PASS_DEF_LOWERSTRIDEDCOPIES
+#include "passes/Passes.h.inc"
+} // namespace mlir::distc
+
+using namespace mlir;
+
+namespace {
+
+constexpr llvm::StringLiteral kCopyRows = "_distc_copy_rows";
+
+/// A 2-D view whose rows are contiguous.
+bool hasContiguousRows(MemRefType type) {
+  if (type.getRank() != 2)
+    return false;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  return succeeded(type.getStridesAndOffset(strides, offset)) &&
+         strides.back() == 1;
+}
+
+bool isContiguous(MemRefType type) {
+  return type.getLayout().isIdentity() ||
+         memref::isStaticShapeAndContiguousRowMajor(type);
+}
+
+struct CopyRows : public OpRewritePattern<memref::CopyOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(memref::CopyOp copy,
+                                PatternRewriter &rewriter) const override {
+    auto source = dyn_cast<MemRefType>(copy.getSource().getType());
+    auto target = dyn_cast<MemRefType>(copy.getTarget().getType());
+    if (!source || !target || !hasContiguousRows(source) ||
+        !hasContiguousRows(target))
+      return rewriter.notifyMatchFailure(copy, "not 2-D with contiguous rows");
+    // Whole-array contiguous copies already become one memcpy.
+    if (isContiguous(source) && isContiguous(target))
+      return rewriter.notifyMatchFailure(copy, "contiguous as a whole");
+    Type element = source.getElementType();
+    if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() % 8 != 0)
+      return rewriter.notifyMatchFailure(copy, "no byte-sized element");
+
+    Location loc = copy.getLoc();
+    Type i64 = rewriter.getI64Type();
+    auto toI64 = [&](Value index) -> Value {
+      return arith::IndexCastOp::create(rewriter, loc, i64, index);
+    };
+    auto describe = [&](Value view, SmallVectorImpl<Value> &args) {
+      auto meta = memref::ExtractStridedMetadataOp::create(rewriter, loc, view);
+      Value pointer =
+          memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc, view);
+      args.push_back(toI64(pointer));
+      args.push_back(toI64(meta.getOffset()));
+      args.push_back(toI64(meta.getStrides()[0]));
+      return meta;
+    };
+    SmallVector<Value> args;
+    args.push_back(arith::ConstantIntOp::create(
+        rewriter, loc, i64, element.getIntOrFloatBitWidth() / 8));
+    auto meta = describe(copy.getSource(), args);
+    describe(copy.getTarget(), args);
+    args.push_back(toI64(meta.getSizes()[0]));
+    args.push_back(toI64(meta.getSizes()[1]));
+    func::CallOp::create(rewriter, loc, kCopyRows, TypeRange{}, args);
+    rewriter.eraseOp(copy);
+    return success();
+  }
+};
+
+struct LowerStridedCopiesPass
+    : public distc::impl::LowerStridedCopiesBase<LowerStridedCopiesPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    // The runtime's helper (runtime/lib/MemrefCopy.cpp), declared once.
+    // A symbol of that name that is something else would make the calls
+    // invalid: leave the copies to memrefCopy then, and say why.
+    FunctionType helperType = FunctionType::get(
+        &getContext(),
+        SmallVector<Type>(9, IntegerType::get(&getContext(), 64)), {});
+    if (Operation *existing = SymbolTable::lookupSymbolIn(module, kCopyRows)) {
+      auto func = dyn_cast<func::FuncOp>(existing);
+      if (!func || func.getFunctionType() != helperType) {
+        existing->emitError("'")
+            << kCopyRows << "' is reserved for distc's runtime, of type "
+            << helperType;
+        return signalPassFailure();
+      }
+    }
+    RewritePatternSet patterns(&getContext());
+    patterns.add<CopyRows>(&getContext());
+    walkAndApplyPatterns(module, std::move(patterns));
+    bool used = false;
+    module.walk([&](func::CallOp call) {
+      used |= call.getCallee() == kCopyRows;
+    });
+    if (!used || SymbolTable::lookupSymbolIn(module, kCopyRows))
+      return;
+    OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
+    auto decl =
+        func::FuncOp::create(b, module.getLoc(), kCopyRows, helperType);
+    decl.setPrivate();
+  }
+};
+
+} // namespace
