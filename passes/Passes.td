@@ -220,8 +220,29 @@ def LowerStridedCopies : Pass<"distc-lower-strided-copies", "ModuleOp"> {
     unranked wrappers are built on the stack: about 40 LLVM instructions
     per copy where this call needs about 10. A stencil's frame has ~10 of
     these copies per function (the windows it fills from the local block
-    and the halos): less code for LLVM to optimize and compile. Both
-    helpers copy row by row with `memcpy`.
+    and the halos): less code for LLVM to optimize and compile (a Jacobi
+    step: 1377 -> 1169 instructions before optimization). Both helpers
+    copy row by row with `memcpy`.
+
+    Elements must be whole bytes (`i1` and `index` copies are left
+    alone). The pass declares the helper once, privately; a symbol of that
+    name with another type is an error.
+
+    ```mlir
+    memref.copy %a, %b : memref<?x?xf64, strided<[?, 1], offset: ?>>
+                      to memref<?x?xf64, strided<[?, 1], offset: ?>>
+    ```
+
+    becomes (the metadata of `%b` likewise)
+
+    ```mlir
+    %base, %offset, %sizes:2, %strides:2 = memref.extract_strided_metadata %a
+    %ptr = memref.extract_aligned_pointer_as_index %a
+    ...
+    call @_distc_copy_rows(%c8, %ptr_a, %offset_a, %stride_a, %ptr_b,
+                           %offset_b, %stride_b, %rows, %cols)
+      : (i64, i64, i64, i64, i64, i64, i64, i64, i64) -> ()
+    ```
   }];
   let dependentDialects = ["mlir::func::FuncDialect", "mlir::memref::MemRefDialect", "mlir::arith::ArithDialect"];
 }
