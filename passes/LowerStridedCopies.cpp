@@ -53,6 +53,9 @@ struct CopyRows : public OpRewritePattern<memref::CopyOp> {
     Type element = source.getElementType();
     if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() % 8 != 0)
       return rewriter.notifyMatchFailure(copy, "no byte-sized element");
+    // The helper copies host memory.
+    if (source.getMemorySpace() || target.getMemorySpace())
+      return rewriter.notifyMatchFailure(copy, "not the default memory space");
 
     Location loc = copy.getLoc();
     Type i64 = rewriter.getI64Type();

@@ -224,8 +224,8 @@ def LowerStridedCopies : Pass<"distc-lower-strided-copies", "ModuleOp"> {
     step: 1377 -> 1169 instructions before optimization). Both helpers
     copy row by row with `memcpy`.
 
-    Elements must be whole bytes (`i1` and `index` copies are left
-    alone). The pass declares the helper once, privately; a symbol of that
+    Elements must be whole bytes and the views in the default memory
+    space (`i1`, `index` and other copies are left alone). The pass declares the helper once, privately; a symbol of that
     name with another type is an error.
 
     ```mlir

@@ -16,8 +16,9 @@
 // CHECK: call @_distc_copy_rows
 // CHECK-LABEL: func.func @untouched
 // Contiguous as a whole (one memcpy), rank 1, a strided innermost
-// dimension, and bits that are not bytes keep memref.copy.
-// CHECK-COUNT-4: memref.copy
+// dimension, bits that are not bytes and another memory space keep
+// memref.copy.
+// CHECK-COUNT-5: memref.copy
 // CHECK: func.func private @_distc_copy_rows(i64, i64, i64, i64, i64, i64, i64, i64, i64)
 // CHECK-NOT: func.func private @_distc_copy_rows
 func.func @window(%a: memref<?x?xf64, strided<[?, 1], offset: ?>>,
@@ -30,11 +31,13 @@ func.func @window(%a: memref<?x?xf64, strided<[?, 1], offset: ?>>,
 func.func @untouched(%a: memref<?x?xf64>, %b: memref<?x?xf64>,
                      %c: memref<?xf64, strided<[1], offset: ?>>, %d: memref<?xf64, strided<[1], offset: ?>>,
                      %e: memref<4x4xf64, strided<[8, 2]>>, %f: memref<4x4xf64>,
-                     %g: memref<4x4xi1, strided<[8, 1]>>, %h: memref<4x4xi1>) {
+                     %g: memref<4x4xi1, strided<[8, 1]>>, %h: memref<4x4xi1>,
+                     %i: memref<4x4xf32, strided<[8, 1]>, 1>, %j: memref<4x4xf32, 1>) {
   memref.copy %a, %b : memref<?x?xf64> to memref<?x?xf64>
   memref.copy %c, %d : memref<?xf64, strided<[1], offset: ?>> to memref<?xf64, strided<[1], offset: ?>>
   memref.copy %e, %f : memref<4x4xf64, strided<[8, 2]>> to memref<4x4xf64>
   memref.copy %g, %h : memref<4x4xi1, strided<[8, 1]>> to memref<4x4xi1>
+  memref.copy %i, %j : memref<4x4xf32, strided<[8, 1]>, 1> to memref<4x4xf32, 1>
   return
 }
 
