@@ -108,6 +108,9 @@ bool buildGraph(const Module &module, FunctionGraph &graph) {
       continue;
     if (!fn.hasName() || fn.hasComdat() || !isModeledLinkage(fn))
       return false;
+    // References outside the instructions, which the graph does not see.
+    if (fn.hasPersonalityFn() || fn.hasPrefixData() || fn.hasPrologueData())
+      return false;
     graph.index[&fn] = graph.functions.size();
     graph.functions.push_back(&fn);
   }
