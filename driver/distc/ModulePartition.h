@@ -22,8 +22,8 @@
 //     state);
 //   * external global variables are defined in partition 0.
 // Modules this does not model (aliases, ifuncs, comdats, appending globals
-// such as llvm.global_ctors, unnamed globals, module-level assembly) are not
-// split.
+// such as llvm.global_ctors, unnamed globals, module-level assembly,
+// personality functions) are not split.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DISTC_DRIVER_DISTC_MODULEPARTITION_H
