@@ -55,6 +55,18 @@ Value indexToElement(OpBuilder &b, Location loc, Value index, Type type) {
   return arith::SIToFPOp::create(b, loc, type, asInt);
 }
 
+/// start + index * step in the element type of `start` (arange, linspace).
+Value startPlusIndexTimesStep(OpBuilder &b, Location loc, Value start,
+                              Value step, Value index) {
+  Type type = start.getType();
+  Value i = indexToElement(b, loc, index, type);
+  if (isa<FloatType>(type))
+    return arith::AddFOp::create(b, loc, start,
+                                 arith::MulFOp::create(b, loc, i, step));
+  return arith::AddIOp::create(b, loc, start,
+                               arith::MulIOp::create(b, loc, i, step));
+}
+
 template <typename QueryOp, bool isSize>
 struct TeamQueryLowering : public DistPattern<QueryOp> {
   using DistPattern<QueryOp>::DistPattern;
@@ -111,7 +123,6 @@ struct ArangeLowering : public DistPattern<ArangeOp> {
   matchAndRewrite(ArangeOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     DistTensorType type = distType(op.getResult());
-    Type elementType = type.getElementType();
     Value start = adaptor.getStart().front(), step = adaptor.getStep().front();
     SmallVector<Value> shape = globalShapeOf(
         rewriter, op.getLoc(), type, flattenValues(adaptor.getDynamicSizes()));
@@ -119,16 +130,8 @@ struct ArangeLowering : public DistPattern<ArangeOp> {
         rewriter, op,
         generateLocal(rewriter, op.getLoc(), type, shape,
                       [&](OpBuilder &b, Location loc, ArrayRef<Value> index) {
-                        Value i = indexToElement(b, loc, index[0], elementType);
-                        if (isa<FloatType>(elementType))
-                          return arith::AddFOp::create(
-                                     b, loc, start,
-                                     arith::MulFOp::create(b, loc, i, step))
-                              .getResult();
-                        return arith::AddIOp::create(
-                                   b, loc, start,
-                                   arith::MulIOp::create(b, loc, i, step))
-                            .getResult();
+                        return startPlusIndexTimesStep(b, loc, start, step,
+                                                       index[0]);
                       }));
     return success();
   }
@@ -156,12 +159,8 @@ struct LinspaceLowering : public DistPattern<LinspaceOp> {
     replace(rewriter, op,
             generateLocal(rewriter, loc, type, shape,
                           [&](OpBuilder &b, Location l, ArrayRef<Value> index) {
-                            Value i =
-                                indexToElement(b, l, index[0], elementType);
-                            return arith::AddFOp::create(
-                                       b, l, start,
-                                       arith::MulFOp::create(b, l, i, step))
-                                .getResult();
+                            return startPlusIndexTimesStep(b, l, start, step,
+                                                           index[0]);
                           }));
     return success();
   }
