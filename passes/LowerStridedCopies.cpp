@@ -38,7 +38,9 @@ bool isContiguous(MemRefType type) {
 }
 
 struct CopyRows : public OpRewritePattern<memref::CopyOp> {
-  using OpRewritePattern::OpRewritePattern;
+  /// `used` is set once a copy has been rewritten into a call.
+  CopyRows(MLIRContext *context, bool &used)
+      : OpRewritePattern(context), used(used) {}
 
   LogicalResult matchAndRewrite(memref::CopyOp copy,
                                 PatternRewriter &rewriter) const override {
@@ -80,8 +82,11 @@ struct CopyRows : public OpRewritePattern<memref::CopyOp> {
     args.push_back(toI64(meta.getSizes()[1]));
     func::CallOp::create(rewriter, loc, kCopyRows, TypeRange{}, args);
     rewriter.eraseOp(copy);
+    used = true;
     return success();
   }
+
+  bool &used;
 };
 
 struct LowerStridedCopiesPass
@@ -103,13 +108,10 @@ struct LowerStridedCopiesPass
         return signalPassFailure();
       }
     }
-    RewritePatternSet patterns(&getContext());
-    patterns.add<CopyRows>(&getContext());
-    walkAndApplyPatterns(module, std::move(patterns));
     bool used = false;
-    module.walk([&](func::CallOp call) {
-      used |= call.getCallee() == kCopyRows;
-    });
+    RewritePatternSet patterns(&getContext());
+    patterns.add<CopyRows>(&getContext(), used);
+    walkAndApplyPatterns(module, std::move(patterns));
     if (!used || SymbolTable::lookupSymbolIn(module, kCopyRows))
       return;
     OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
