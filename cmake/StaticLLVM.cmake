@@ -12,14 +12,15 @@
 # LLVM's command-line options would be registered twice.
 function(distc_link_llvm_statically)
   # Every component archive (the linker takes only the members it needs),
-  # except the shared library itself and the components whose link
-  # interface names other shared libraries that distc never uses (curl,
-  # libedit, libxml2, libpfm): they would be loaded at every start.
+  # except the shared library itself (the pattern needs a suffix), the
+  # components whose link interface names shared libraries that distc
+  # never uses and would load at every start (Debuginfod: curl,
+  # LineEditor: libedit, WindowsManifest: libxml2, Exegesis: libpfm), and
+  # those whose archives Debian does not ship (Polly, BOLT).
   set(static_llvm ${LLVM_AVAILABLE_LIBS})
   list(FILTER static_llvm INCLUDE REGEX "^LLVM[A-Za-z0-9]+$")
-  list(REMOVE_ITEM static_llvm
-    LLVMDebuginfod LLVMLineEditor LLVMWindowsManifest LLVMExegesis)
-  list(FILTER static_llvm EXCLUDE REGEX "^LLVMExegesis|^LLVMPolly|^LLVMBOLT")
+  list(FILTER static_llvm EXCLUDE REGEX
+    "^LLVM(Debuginfod|LineEditor|WindowsManifest|Exegesis|Polly|BOLT)")
   # Debian links Polly into libLLVM.so, so LLVMExtensions names the Polly
   # target, whose static archive the packages do not ship.
   set_property(TARGET LLVMExtensions PROPERTY INTERFACE_LINK_LIBRARIES LLVMSupport)
