@@ -12,7 +12,8 @@ config.test_exec_root = os.path.join(config.distc_obj_root, "test")
 # Open MPI refuses to run as root unless told; tests oversubscribe the 2 cores.
 for var in ("OMPI_ALLOW_RUN_AS_ROOT", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"):
     config.environment[var] = "1"
-for var in ("HOME", "PATH", "TMPDIR", "IDTR_STATS", "IDTR_TIMEOUT", "OMPI_MCA_btl",
+for var in ("HOME", "PATH", "TMPDIR", "IDTR_STATS", "IDTR_TIMEOUT", "IDTR_DIRECT_WRITE",
+            "IDTR_DIRECT_MIN_BYTES", "OMPI_MCA_btl",
             "OMPI_MCA_mca_base_component_disable_dlclose",
             "ASAN_OPTIONS", "LSAN_OPTIONS", "UBSAN_OPTIONS"):
     if var in os.environ:

@@ -222,4 +222,87 @@ char *denseTarget(const std::vector<RunPiece> &pieces, const View &output) {
   return output.data + c.offset * int64_t(output.elemSize);
 }
 
+// ---- memory segments ---------------------------------------------------------
+
+bool appendSegment(std::vector<Segment> &out, uintptr_t address, int64_t bytes,
+                   size_t limit) {
+  if (bytes <= 0)
+    return true;
+  if (!out.empty() && out.back().address + uintptr_t(out.back().bytes) == address) {
+    out.back().bytes += bytes;
+    return true;
+  }
+  if (out.size() >= limit)
+    return false;
+  out.push_back({address, bytes});
+  return true;
+}
+
+namespace {
+
+// The memory of `length` positions of `v` (row-major order of its layout `l`)
+// from position `pos`: one segment per row when rows are contiguous, one per
+// element otherwise (the limit stops that early).
+bool appendLinearSegments(const View &v, const LinearLayout &l, int64_t pos,
+                          int64_t length, size_t limit, std::vector<Segment> &out) {
+  if (length <= 0)
+    return true;
+  const int64_t es = static_cast<int64_t>(v.elemSize);
+  // Unsigned arithmetic: negative strides wrap modulo 2^64 as they should.
+  const uintptr_t base = reinterpret_cast<uintptr_t>(v.data);
+  Cursor c(l, pos);
+  while (length > 0) {
+    int64_t n = c.innerStride() == 1 ? std::min(length, c.rowRemaining()) : 1;
+    if (!appendSegment(out, base + uintptr_t(c.offset * es), n * es, limit))
+      return false;
+    length -= n;
+    if (length > 0)
+      c.advance(n);
+  }
+  return true;
+}
+
+bool appendViewSegments(const View &v, size_t limit, std::vector<Segment> &out) {
+  if (v.volume() == 0)
+    return true;
+  return appendLinearSegments(v, LinearLayout(v), 0, v.volume(), limit, out);
+}
+
+} // namespace
+
+bool sourceSegments(const std::vector<BoxPiece> &pieces, const PieceFrame &frame,
+                    const View &input, size_t limit, std::vector<Segment> &out) {
+  for (const BoxPiece &p : pieces)
+    if (!appendViewSegments(inputPart(p, frame, input), limit, out))
+      return false;
+  return true;
+}
+
+bool targetSegments(const std::vector<BoxPiece> &pieces, const PieceFrame &frame,
+                    const std::vector<View> &outputs, size_t limit,
+                    std::vector<Segment> &out) {
+  for (const BoxPiece &p : pieces)
+    if (!appendViewSegments(outputPart(p, frame, outputs), limit, out))
+      return false;
+  return true;
+}
+
+bool sourceSegments(const std::vector<RunPiece> &pieces, const View &input,
+                    size_t limit, std::vector<Segment> &out) {
+  LinearLayout in(input);
+  for (const RunPiece &p : pieces)
+    if (!appendLinearSegments(input, in, p.srcPos, p.length, limit, out))
+      return false;
+  return true;
+}
+
+bool targetSegments(const std::vector<RunPiece> &pieces, const View &output,
+                    size_t limit, std::vector<Segment> &out) {
+  LinearLayout layout(output);
+  for (const RunPiece &p : pieces)
+    if (!appendLinearSegments(output, layout, p.dstPos, p.length, limit, out))
+      return false;
+  return true;
+}
+
 } // namespace idtr

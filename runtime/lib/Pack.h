@@ -13,6 +13,7 @@
 #include "Box.h"
 #include "Descriptor.h"
 
+#include <cstdint>
 #include <vector>
 
 namespace idtr {
@@ -60,6 +61,34 @@ void unpackRuns(const std::vector<RunPiece> &pieces, const View &output,
 void copyRunsLocal(const std::vector<RunPiece> &pieces, const View &input,
                    const View &output);
 char *denseTarget(const std::vector<RunPiece> &pieces, const View &output);
+
+// ---- memory segments (direct transfers, DirectTransfer.h) -------------------
+
+// A contiguous byte range of memory.
+struct Segment {
+  uintptr_t address;
+  int64_t bytes;
+};
+
+// Appends [address, address + bytes) to `out`, extending the last segment
+// when the new one continues it. Returns false, appending nothing, when
+// `out` already holds `limit` segments and a new one would be needed.
+bool appendSegment(std::vector<Segment> &out, uintptr_t address, int64_t bytes,
+                   size_t limit);
+
+// The memory the pieces occupy, in message order: in the sender's input
+// (source) or in the receiver's outputs (target). Appended to `out`; false
+// when more than `limit` segments would be needed (a transposition, or short
+// rows), so that the caller stages the data instead.
+bool sourceSegments(const std::vector<BoxPiece> &pieces, const PieceFrame &frame,
+                    const View &input, size_t limit, std::vector<Segment> &out);
+bool targetSegments(const std::vector<BoxPiece> &pieces, const PieceFrame &frame,
+                    const std::vector<View> &outputs, size_t limit,
+                    std::vector<Segment> &out);
+bool sourceSegments(const std::vector<RunPiece> &pieces, const View &input,
+                    size_t limit, std::vector<Segment> &out);
+bool targetSegments(const std::vector<RunPiece> &pieces, const View &output,
+                    size_t limit, std::vector<Segment> &out);
 
 } // namespace idtr
 

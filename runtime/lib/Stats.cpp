@@ -28,10 +28,10 @@ void printStats(int rank) {
                " messages_received=%" PRId64 " bytes_received=%" PRId64
                " bytes_local=%" PRId64 " metadata_collectives=%" PRId64
                " plan_builds=%" PRId64 " plan_hits=%" PRId64 " reductions=%" PRId64
-               " runtime_seconds=%.6f\n",
+               " control_messages=%" PRId64 " runtime_seconds=%.6f\n",
                rank, s.calls, s.waits, s.messagesSent, s.bytesSent, s.messagesReceived,
                s.bytesReceived, s.bytesLocal, s.metadataCollectives, s.planBuilds,
-               s.planHits, s.reductions, s.runtimeSeconds);
+               s.planHits, s.reductions, s.controlMessages, s.runtimeSeconds);
   std::fflush(stderr);
 }
 

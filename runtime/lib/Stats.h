@@ -1,7 +1,7 @@
 // IDTR_STATS=1 counters, printed once per rank at finalisation:
 // idtr-stats: rank R calls=N waits=N messages_sent=N bytes_sent=N
 //   messages_received=N bytes_received=N bytes_local=N metadata_collectives=N
-//   plan_builds=N plan_hits=N reductions=N runtime_seconds=S
+//   plan_builds=N plan_hits=N reductions=N control_messages=N runtime_seconds=S
 #ifndef IDTR_STATS_H
 #define IDTR_STATS_H
 
@@ -13,6 +13,7 @@ struct Stats {
   int64_t calls = 0;               // entry-point calls that start an operation
   int64_t waits = 0;
   int64_t messagesSent = 0;        // MPI point-to-point messages (chunks count)
+                                   // and direct writes into a peer
   int64_t bytesSent = 0;
   int64_t messagesReceived = 0;
   int64_t bytesReceived = 0;
@@ -21,6 +22,7 @@ struct Stats {
   int64_t planBuilds = 0;
   int64_t planHits = 0;
   int64_t reductions = 0;          // allreduce / reduce_all calls
+  int64_t controlMessages = 0;     // notes of direct transfers (Exchange.cpp)
   double runtimeSeconds = 0;       // time spent inside runtime entry points
 };
 

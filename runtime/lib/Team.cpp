@@ -1,10 +1,12 @@
 #include "Team.h"
 
+#include "DirectTransfer.h"
 #include "Errors.h"
 #include "Handles.h"
 #include "Mpi.h"
 #include "Stats.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <map>
 #include <memory>
@@ -41,6 +43,8 @@ int onFinalize(MPI_Comm, int, void *, void *) {
     // shutdown). Both wait here, and the time limit ends the job cleanly.
     mpi::exitBarrier();
     completeForgottenHandles();
+    for (auto &entry : rt.teams)
+      entry.second->dropReadableBuffers();
   } catch (const std::exception &e) {
     abortWithError(e.what());
   }
@@ -64,7 +68,9 @@ void finalizeAtExit() {
   MPI_Finalize();
 }
 
-std::unique_ptr<Team> makeTeam(int64_t id) {
+// `redistributes`: the team runs copies and halos (user teams), not only
+// reductions (the world team), and so may write directly into its peers.
+std::unique_ptr<Team> makeTeam(int64_t id, bool redistributes) {
   auto t = std::make_unique<Team>();
   t->id = id;
   t->comm = mpi::commDup(MPI_COMM_WORLD);
@@ -72,10 +78,40 @@ std::unique_ptr<Team> makeTeam(int64_t id) {
   MPI_Comm_set_errhandler(t->comm, MPI_ERRORS_RETURN);
   t->rank = mpi::rank(t->comm);
   t->size = mpi::size(t->comm);
+  if (redistributes) {
+    t->controlComm = mpi::commDup(t->comm);
+    MPI_Comm_set_errhandler(t->controlComm, MPI_ERRORS_RETURN);
+    t->directPids = probeDirectPeers(t->comm);
+  }
   return t;
 }
 
 } // namespace
+
+void Team::releaseReadableBuffers() {
+  auto done = [](ReadableBuffer &b) {
+    int flag = 0;
+    mpi::check(MPI_Testall(static_cast<int>(b.acks.size()), b.acks.data(), &flag,
+                           MPI_STATUSES_IGNORE),
+               "MPI_Testall");
+    return flag != 0;
+  };
+  readableBuffers.erase(std::remove_if(readableBuffers.begin(), readableBuffers.end(), done),
+                        readableBuffers.end());
+}
+
+void Team::dropReadableBuffers() {
+  // After the exit barrier every peer has left its waits: an acknowledgement
+  // still missing belongs to a handle its peer never waited on.
+  releaseReadableBuffers();
+  for (ReadableBuffer &b : readableBuffers)
+    for (MPI_Request &r : b.acks)
+      if (r != MPI_REQUEST_NULL) {
+        MPI_Cancel(&r);
+        MPI_Wait(&r, MPI_STATUS_IGNORE);
+      }
+  readableBuffers.clear();
+}
 
 void ensureMpi() {
   static bool ready = false;
@@ -110,7 +146,7 @@ Team &team(int64_t id) {
     return *rt.lastTeam;
   auto it = rt.teams.find(id);
   if (it == rt.teams.end())
-    it = rt.teams.emplace(id, makeTeam(id)).first;
+    it = rt.teams.emplace(id, makeTeam(id, /*redistributes=*/true)).first;
   rt.lastTeamId = id;
   rt.lastTeam = it->second.get();
   return *it->second;
@@ -120,7 +156,7 @@ Team &worldTeam() {
   ensureMpi();
   Runtime &rt = runtime();
   if (!rt.world)
-    rt.world = makeTeam(-1);
+    rt.world = makeTeam(-1, /*redistributes=*/false);
   return *rt.world;
 }
 

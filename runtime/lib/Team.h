@@ -4,21 +4,43 @@
 #ifndef IDTR_TEAM_H
 #define IDTR_TEAM_H
 
+#include "Buffer.h"
 #include "PlanCache.h"
 
 #include <mpi.h>
 
 #include <cstdint>
+#include <vector>
 
 namespace idtr {
 
 struct Team {
   int64_t id = 0;
   MPI_Comm comm = MPI_COMM_NULL;
+  // Receivers' acknowledgements of direct transfers (Exchange.cpp), apart
+  // from the data so that they never match its receives.
+  MPI_Comm controlComm = MPI_COMM_NULL;
+  // Per rank: the process to read from directly, 0 if none (DirectTransfer.h).
+  std::vector<int> directPids;
+  // Send buffers that peers may still read directly, each with the receives
+  // of their acknowledgements; released as those complete (never waited on:
+  // a peer acknowledges only when it waits on its handle).
+  struct ReadableBuffer {
+    Buffer buffer;
+    std::vector<MPI_Request> acks;
+  };
+  std::vector<ReadableBuffer> readableBuffers;
+  // Releases the buffers whose readers have all acknowledged.
+  void releaseReadableBuffers();
+  // At finalisation: cancels the acknowledgements still pending (their
+  // readers never waited) and releases the buffers.
+  void dropReadableBuffers();
   int rank = 0;
   int size = 1;
   PlanCache plans;
   uint32_t sequence = 0; // operations started on this team; identical on all ranks
+
+  int directPid(int r) const { return directPids.empty() ? 0 : directPids[r]; }
 
   // A tag for the next operation's messages (wraps within MPI's guaranteed range).
   int nextTag() { return static_cast<int>(sequence++ % 32768u); }

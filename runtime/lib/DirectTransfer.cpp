@@ -1,0 +1,177 @@
+#include "DirectTransfer.h"
+
+#include "Errors.h"
+#include "Mpi.h"
+#include "Watchdog.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+
+#if defined(__linux__)
+#include <sys/uio.h>
+#include <unistd.h>
+#define IDTR_HAVE_CMA 1
+#else
+#define IDTR_HAVE_CMA 0
+#endif
+
+namespace idtr {
+
+namespace {
+
+bool envDisabled() {
+  const char *v = std::getenv("IDTR_DIRECT");
+  return v && std::strcmp(v, "0") == 0;
+}
+
+// valgrind preloads its vgpreload_* libraries into every process it runs.
+bool underValgrind() {
+  const char *v = std::getenv("LD_PRELOAD");
+  return v && std::strstr(v, "vgpreload");
+}
+
+// Read by peers to prove that they can reach this process.
+volatile uint64_t probeWord = 0;
+
+#if IDTR_HAVE_CMA
+bool canReach(int pid, uint64_t address, uint64_t expected) {
+  uint64_t value = 0;
+  iovec local{&value, sizeof(value)};
+  iovec remote{reinterpret_cast<void *>(address), sizeof(value)};
+  return process_vm_readv(pid, &local, 1, &remote, 1, 0) ==
+             static_cast<ssize_t>(sizeof(value)) &&
+         value == expected;
+}
+#endif
+
+} // namespace
+
+std::vector<int> probeDirectPeers(MPI_Comm comm) {
+  const int size = mpi::size(comm);
+  std::vector<int> pids(size, 0);
+  const bool enabled = IDTR_HAVE_CMA && !envDisabled() && !underValgrind();
+
+  MPI_Comm node = MPI_COMM_NULL;
+  {
+    WatchedWait watch("MPI_Comm_split_type (first use of a team)");
+    mpi::check(MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node),
+               "MPI_Comm_split_type");
+  }
+  const int n = mpi::size(node), me = mpi::rank(node);
+
+  // Everyone publishes (pid, address of its probe word, the word's value);
+  // the value mixes the pid and the clock, so a process of another pid
+  // namespace that happens to have the same pid does not pass the test.
+  uint64_t pid = 0;
+#if IDTR_HAVE_CMA
+  pid = static_cast<uint64_t>(getpid());
+#endif
+  probeWord = (pid << 32) ^
+              static_cast<uint64_t>(
+                  std::chrono::steady_clock::now().time_since_epoch().count()) ^
+              0x9e3779b97f4a7c15ull;
+  std::vector<int64_t> mine = {enabled ? int64_t(pid) : 0,
+                               int64_t(reinterpret_cast<uintptr_t>(&probeWord)),
+                               int64_t(probeWord)};
+  std::vector<int64_t> all = mpi::allgather(mine, node);
+
+  // Row `me` of the reachability matrix; the matrix itself is gathered so
+  // that both ends of a pair take the same decision.
+  std::vector<int64_t> reach(n, 0);
+#if IDTR_HAVE_CMA
+  for (int j = 0; j < n && enabled; ++j)
+    if (j != me && all[3 * j] != 0)
+      reach[j] = canReach(static_cast<int>(all[3 * j]), uint64_t(all[3 * j + 1]),
+                          uint64_t(all[3 * j + 2]));
+#endif
+  std::vector<int64_t> matrix = mpi::allgather(reach, node);
+
+  MPI_Group nodeGroup, commGroup;
+  mpi::check(MPI_Comm_group(node, &nodeGroup), "MPI_Comm_group");
+  mpi::check(MPI_Comm_group(comm, &commGroup), "MPI_Comm_group");
+  std::vector<int> nodeRanks(n), commRanks(n);
+  for (int j = 0; j < n; ++j)
+    nodeRanks[j] = j;
+  mpi::check(MPI_Group_translate_ranks(nodeGroup, n, nodeRanks.data(), commGroup,
+                                       commRanks.data()),
+             "MPI_Group_translate_ranks");
+  for (int j = 0; j < n; ++j)
+    if (matrix[size_t(me) * n + j] && matrix[size_t(j) * n + me])
+      pids[commRanks[j]] = static_cast<int>(all[3 * j]);
+  MPI_Group_free(&nodeGroup);
+  MPI_Group_free(&commGroup);
+  MPI_Comm_free(&node);
+  return pids;
+}
+
+int64_t directMinBytes() {
+  static const int64_t limit = [] {
+    const char *env = std::getenv("IDTR_DIRECT_MIN_BYTES");
+    int64_t v = env ? std::strtoll(env, nullptr, 0) : 0;
+    return v >= 1 ? v : int64_t(256) << 10;
+  }();
+  return limit;
+}
+
+void readFromProcess(int pid, const std::vector<Segment> &local,
+                     const std::vector<Segment> &remote) {
+#if IDTR_HAVE_CMA
+  // The kernel takes at most IOV_MAX (1024) segments per side per call and
+  // silently shortens a call beyond ~2 GiB, so the pairs of segments are cut
+  // into batches of at most 1024 + 1024 entries and 1 GiB.
+  constexpr size_t kMaxIov = 1024;
+  constexpr int64_t kMaxBatchBytes = int64_t(1) << 30;
+  iovec lv[kMaxIov], rv[kMaxIov];
+  size_t li = 0, ri = 0;   // current segments
+  int64_t lo = 0, ro = 0;  // bytes of them already written
+  auto add = [](iovec *v, size_t &count, uintptr_t address, int64_t bytes) {
+    if (count && reinterpret_cast<uintptr_t>(v[count - 1].iov_base) + v[count - 1].iov_len ==
+                     address) {
+      v[count - 1].iov_len += size_t(bytes);
+      return;
+    }
+    v[count].iov_base = reinterpret_cast<void *>(address);
+    v[count].iov_len = size_t(bytes);
+    ++count;
+  };
+  while (li < local.size() && ri < remote.size()) {
+    size_t nl = 0, nr = 0;
+    int64_t batch = 0;
+    while (li < local.size() && ri < remote.size() && nl < kMaxIov && nr < kMaxIov &&
+           batch < kMaxBatchBytes) {
+      int64_t n = std::min({local[li].bytes - lo, remote[ri].bytes - ro,
+                            kMaxBatchBytes - batch});
+      add(lv, nl, local[li].address + uintptr_t(lo), n);
+      add(rv, nr, remote[ri].address + uintptr_t(ro), n);
+      batch += n;
+      lo += n;
+      ro += n;
+      if (lo == local[li].bytes) {
+        ++li;
+        lo = 0;
+      }
+      if (ro == remote[ri].bytes) {
+        ++ri;
+        ro = 0;
+      }
+    }
+    ssize_t got;
+    do {
+      got = process_vm_readv(pid, lv, nl, rv, nr, 0);
+    } while (got < 0 && errno == EINTR);
+    if (got != batch)
+      fail("direct read of %lld bytes from process %d failed: %s",
+           static_cast<long long>(batch), pid,
+           got < 0 ? std::strerror(errno) : "short read");
+  }
+  if (li != local.size() || ri != remote.size())
+    fail("direct read from process %d: source and target sizes differ", pid);
+#else
+  fail("direct transfers are not supported on this system");
+#endif
+}
+
+} // namespace idtr

@@ -1,0 +1,201 @@
+// Memory segments of plan pieces and direct reads (DirectTransfer.h),
+// against the packers: reading a message through the target segments must
+// write exactly what unpacking it writes, and reading the source segments
+// must give exactly what packing gives. The reads use this process's own
+// pid (process_vm_readv on oneself), so no second process is needed.
+#include "DirectTransfer.h"
+#include "Errors.h"
+#include "Pack.h"
+
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <climits>
+#include <numeric>
+#include <random>
+
+using namespace idtr;
+
+namespace {
+
+using Elem = uint32_t;
+
+// A random strided layout of `sizes`: dimension order shuffled, rows padded,
+// sometimes a non-unit innermost stride. Returns the view over `storage`.
+View randomView(std::mt19937_64 &rng, const Shape &sizes, std::vector<Elem> &storage) {
+  int rank = static_cast<int>(sizes.size());
+  std::vector<int> order(rank);
+  std::iota(order.begin(), order.end(), 0);
+  if (rng() % 2)
+    std::shuffle(order.begin(), order.end(), rng);
+  Shape strides(rank, 0);
+  int64_t stride = rng() % 4 == 0 ? 2 : 1;
+  for (int i = rank - 1; i >= 0; --i) {
+    strides[order[i]] = stride;
+    stride *= sizes[order[i]] + static_cast<int64_t>(rng() % 3);
+  }
+  storage.assign(stride, 0);
+  View v;
+  v.data = reinterpret_cast<char *>(storage.data());
+  v.elemSize = sizeof(Elem);
+  v.sizes = sizes;
+  v.strides = strides;
+  return v;
+}
+
+Shape randomShape(std::mt19937_64 &rng) {
+  Shape s(1 + rng() % 3);
+  for (auto &d : s)
+    d = 1 + static_cast<int64_t>(rng() % 7);
+  return s;
+}
+
+std::vector<Segment> whole(std::vector<Elem> &buffer) {
+  return {{reinterpret_cast<uintptr_t>(buffer.data()),
+           static_cast<int64_t>(buffer.size() * sizeof(Elem))}};
+}
+
+// Increasing, disjoint runs inside [0, n).
+std::vector<RunPiece> randomRuns(std::mt19937_64 &rng, int64_t inVolume, int64_t outVolume) {
+  std::vector<RunPiece> runs;
+  int64_t s = 0, d = 0;
+  while (true) {
+    s += static_cast<int64_t>(rng() % 3);
+    d += static_cast<int64_t>(rng() % 3);
+    int64_t len = 1 + static_cast<int64_t>(rng() % 9);
+    if (s + len > inVolume || d + len > outVolume)
+      break;
+    runs.push_back({s, d, len});
+    s += len;
+    d += len;
+  }
+  return runs;
+}
+
+} // namespace
+
+TEST(Segments, RunPiecesMatchPackAndUnpack) {
+  std::mt19937_64 rng(11);
+  const int pid = getpid();
+  for (int iter = 0; iter < 300; ++iter) {
+    std::vector<Elem> inStore, outStore, refStore;
+    View in = randomView(rng, randomShape(rng), inStore);
+    View out = randomView(rng, randomShape(rng), outStore);
+    for (size_t i = 0; i < inStore.size(); ++i)
+      inStore[i] = static_cast<Elem>(i * 7 + 1);
+    auto runs = randomRuns(rng, in.volume(), out.volume());
+    int64_t n = pieceElements(runs);
+
+    std::vector<Elem> packed(n), read(n);
+    packRuns(runs, in, reinterpret_cast<char *>(packed.data()));
+    std::vector<Segment> source;
+    ASSERT_TRUE(sourceSegments(runs, in, SIZE_MAX, source));
+    if (n)
+      readFromProcess(pid, whole(read), source);
+    ASSERT_EQ(read, packed) << "iteration " << iter;
+
+    refStore = outStore;
+    View ref = out;
+    ref.data = reinterpret_cast<char *>(refStore.data());
+    unpackRuns(runs, ref, reinterpret_cast<const char *>(packed.data()));
+    std::vector<Segment> target;
+    ASSERT_TRUE(targetSegments(runs, out, SIZE_MAX, target));
+    if (n)
+      readFromProcess(pid, target, whole(packed));
+    ASSERT_EQ(outStore, refStore) << "iteration " << iter;
+  }
+}
+
+TEST(Segments, BoxPiecesMatchPackAndUnpack) {
+  std::mt19937_64 rng(12);
+  const int pid = getpid();
+  for (int iter = 0; iter < 300; ++iter) {
+    // One rank's input box and one output box of the permuted array.
+    Shape inSizes = randomShape(rng);
+    int rank = static_cast<int>(inSizes.size());
+    Shape axes(rank);
+    std::iota(axes.begin(), axes.end(), 0);
+    std::shuffle(axes.begin(), axes.end(), rng);
+    PieceFrame frame;
+    frame.input = {Shape(rank, 3), inSizes};
+    frame.outputs = {{permuteToOutput(frame.input.offsets, axes), permuteToOutput(inSizes, axes)}};
+    frame.axes = axes;
+    std::vector<Elem> inStore, outStore, refStore;
+    View in = randomView(rng, inSizes, inStore);
+    std::vector<View> outs = {randomView(rng, frame.outputs[0].sizes, outStore)};
+    for (size_t i = 0; i < inStore.size(); ++i)
+      inStore[i] = static_cast<Elem>(i * 5 + 2);
+    // Random sub-boxes of the input box, in global coordinates.
+    std::vector<BoxPiece> pieces;
+    for (int p = 0, count = 1 + rng() % 3; p < count; ++p) {
+      Box b{Shape(rank), Shape(rank)};
+      for (int k = 0; k < rank; ++k) {
+        int64_t lo = static_cast<int64_t>(rng() % inSizes[k]);
+        b.offsets[k] = frame.input.offsets[k] + lo;
+        b.sizes[k] = 1 + static_cast<int64_t>(rng() % (inSizes[k] - lo));
+      }
+      pieces.push_back({0, b});
+    }
+    int64_t n = pieceElements(pieces);
+
+    std::vector<Elem> packed(n), read(n);
+    packBoxes(pieces, frame, in, reinterpret_cast<char *>(packed.data()));
+    std::vector<Segment> source;
+    if (sourceSegments(pieces, frame, in, SIZE_MAX, source)) {
+      readFromProcess(pid, whole(read), source);
+      ASSERT_EQ(read, packed) << "iteration " << iter;
+    }
+
+    refStore = outStore;
+    std::vector<View> refs = outs;
+    refs[0].data = reinterpret_cast<char *>(refStore.data());
+    unpackBoxes(pieces, frame, refs, reinterpret_cast<const char *>(packed.data()));
+    std::vector<Segment> target;
+    ASSERT_TRUE(targetSegments(pieces, frame, outs, SIZE_MAX, target));
+    readFromProcess(pid, target, whole(packed));
+    ASSERT_EQ(outStore, refStore) << "iteration " << iter;
+  }
+}
+
+TEST(Segments, LimitStopsFragmentedLayouts) {
+  // A transposed 64 x 64 view: every element is its own segment.
+  std::vector<Elem> store(64 * 64);
+  View v;
+  v.data = reinterpret_cast<char *>(store.data());
+  v.elemSize = sizeof(Elem);
+  v.sizes = {64, 64};
+  v.strides = {1, 64};
+  std::vector<RunPiece> all = {{0, 0, 64 * 64}};
+  std::vector<Segment> segs;
+  EXPECT_FALSE(sourceSegments(all, v, 100, segs));
+  EXPECT_LE(segs.size(), 100u);
+  segs.clear();
+  EXPECT_TRUE(sourceSegments(all, v, 64 * 64, segs));
+  EXPECT_EQ(segs.size(), 64u * 64u);
+  // Row-major: one segment however small the limit.
+  v.strides = {64, 1};
+  segs.clear();
+  EXPECT_TRUE(sourceSegments(all, v, 1, segs));
+  ASSERT_EQ(segs.size(), 1u);
+  EXPECT_EQ(segs[0].bytes, int64_t(64 * 64 * sizeof(Elem)));
+}
+
+TEST(Segments, ReadsInBatchesAndChecksSizes) {
+  // 3000 separate destination segments: more than one call's 1024 entries.
+  const int pid = getpid();
+  std::vector<Elem> src(3000), dst(6000, 0);
+  std::iota(src.begin(), src.end(), 1);
+  std::vector<Segment> target;
+  for (int i = 0; i < 3000; ++i)
+    appendSegment(target, reinterpret_cast<uintptr_t>(&dst[2 * i]), sizeof(Elem), SIZE_MAX);
+  ASSERT_EQ(target.size(), 3000u);
+  readFromProcess(pid, target, whole(src));
+  for (int i = 0; i < 3000; ++i) {
+    ASSERT_EQ(dst[2 * i], src[i]);
+    ASSERT_EQ(dst[2 * i + 1], 0u);
+  }
+  std::vector<Segment> shorter = {target[0]};
+  EXPECT_THROW(readFromProcess(pid, shorter, whole(src)), Error);
+}
