@@ -9,6 +9,12 @@
 // of the computation. Freed large blocks are therefore kept in a small cache
 // and handed out again for an allocation of the same size and alignment.
 // Small blocks go straight to malloc, which already recycles them.
+//
+// Frees of buffers that an operation in flight still writes are deferred
+// until its wait (BufferAllocator.h).
+#include "BufferAllocator.h"
+
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -95,7 +101,75 @@ LargeBlockCache &cache() {
   return *instance;
 }
 
+// Allocations held by operations in flight, and whether the program has
+// freed them meanwhile. Almost always empty: the free path checks `count`
+// before taking the lock.
+class Holds {
+public:
+  void hold(const void *p) {
+    std::lock_guard<std::mutex> lock(mutex);
+    ++held[p].count;
+    ++count;
+  }
+
+  // Returns true if the free of `p` must wait for its holds.
+  bool deferFree(const void *p) {
+    if (count.load(std::memory_order_relaxed) == 0)
+      return false;
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = held.find(p);
+    if (it == held.end())
+      return false;
+    it->second.freeRequested = true;
+    return true;
+  }
+
+  // Drops a hold; returns true if the allocation is now to be freed.
+  bool release(const void *p) {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = held.find(p);
+    if (it == held.end())
+      return false;
+    --count;
+    if (--it->second.count > 0)
+      return false;
+    bool freeNow = it->second.freeRequested;
+    held.erase(it);
+    return freeNow;
+  }
+
+private:
+  struct Hold {
+    int count = 0;
+    bool freeRequested = false;
+  };
+  std::mutex mutex;
+  std::unordered_map<const void *, Hold> held;
+  std::atomic<int64_t> count{0};
+};
+
+Holds &holds() {
+  static Holds *instance = new Holds(); // never destroyed, like the cache
+  return *instance;
+}
+
+void freeProgramBuffer(void *ptr) {
+  if (ptr && !cache().release(ptr))
+    std::free(ptr);
+}
+
 } // namespace
+
+namespace idtr {
+
+void holdAllocation(const void *allocation) { holds().hold(allocation); }
+
+void releaseAllocation(const void *allocation) {
+  if (holds().release(allocation))
+    freeProgramBuffer(const_cast<void *>(allocation));
+}
+
+} // namespace idtr
 
 extern "C" void *_mlir_memref_to_llvm_alloc(size_t bytes) {
   if (bytes < kLargeBytes)
@@ -115,6 +189,6 @@ extern "C" void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment,
 }
 
 extern "C" void _mlir_memref_to_llvm_free(void *ptr) {
-  if (ptr && !cache().release(ptr))
-    std::free(ptr);
+  if (ptr && !holds().deferFree(ptr))
+    freeProgramBuffer(ptr);
 }

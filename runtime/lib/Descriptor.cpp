@@ -61,6 +61,7 @@ View viewFromDescriptor(int64_t rank, const void *desc, size_t elemSize,
       fail("%s: negative size in descriptor", what);
   v.data = static_cast<char *>(head.aligned) +
            head.offset * static_cast<int64_t>(elemSize);
+  v.allocated = head.allocated;
   if (!head.aligned && v.volume() != 0)
     fail("%s: null data pointer", what);
   return v;

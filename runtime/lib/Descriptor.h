@@ -15,6 +15,9 @@ namespace idtr {
 // to is the caller's business).
 struct View {
   char *data = nullptr;
+  // The descriptor's `allocated` pointer: the base of the allocation the
+  // program frees (set by viewFromDescriptor only).
+  const void *allocated = nullptr;
   size_t elemSize = 0;
   Shape sizes;
   Shape strides; // in elements, may be anything (even negative or zero)

@@ -70,7 +70,7 @@ int64_t copyReshape(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, 
     g.axes = identity(out.rank());
     Team &t = team(teamId);
     auto plan = obtainPlan(t, g);
-    return registerOperation(startRedistribution(t, plan, in, {out}));
+    return registerOperation(startRedistribution(t, plan, in, {out}), op, {out.allocated});
   });
 }
 
@@ -100,7 +100,7 @@ int64_t copyPermute(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, 
     expectLength(op, "nlOffs", g.outputs[0].offsets, out.rank(), "the local output nlPart");
     Team &t = team(teamId);
     auto plan = obtainPlan(t, g);
-    return registerOperation(startRedistribution(t, plan, in, {out}));
+    return registerOperation(startRedistribution(t, plan, in, {out}), op, {out.allocated});
   });
 }
 
@@ -150,7 +150,8 @@ int64_t updateHalo(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, i
     g.outputs = {left, right};
     Team &t = team(teamId);
     auto plan = obtainPlan(t, g);
-    return registerOperation(startRedistribution(t, plan, in, {lh, rh}));
+    return registerOperation(startRedistribution(t, plan, in, {lh, rh}), op,
+                             {lh.allocated, rh.allocated});
   });
 }
 
@@ -159,7 +160,7 @@ int64_t allreduce(int64_t teamId, int64_t inR, void *inD, int64_t outR, void *ou
   return guarded([&] {
     Call call;
     // Scalars and short dense vectors go straight to MPI_Allreduce: no
-    // View (heap-allocated shapes), no operation object, no handle.
+    // View (heap-allocated shapes), no operation object.
     char *inData = nullptr, *outData = nullptr;
     int64_t inCount = 0, outCount = -1;
     if (denseArray(inR, inD, sizeof(T), inData, inCount) &&
@@ -167,10 +168,11 @@ int64_t allreduce(int64_t teamId, int64_t inR, void *inD, int64_t outR, void *ou
         inR == outR &&
         allreduceSmallDense<T>(team(teamId), reinterpret_cast<const T *>(inData),
                                reinterpret_cast<T *>(outData), inCount, op))
-      return int64_t(0);
+      return registerOperation(nullptr, "allreduce", {});
     View in = viewFromDescriptor(inR, inD, sizeof(T), "allreduce: in");
     View out = viewFromDescriptor(outR, outD, sizeof(T), "allreduce: out");
-    return registerOperation(startAllreduce<T>(team(teamId), in, out, op));
+    return registerOperation(startAllreduce<T>(team(teamId), in, out, op), "allreduce",
+                             {out.allocated});
   });
 }
 

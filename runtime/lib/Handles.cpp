@@ -1,33 +1,53 @@
 #include "Handles.h"
 
-#include <vector>
-
+#include "BufferAllocator.h"
 #include "Errors.h"
 #include "Stats.h"
 
-#include <map>
+#include <deque>
 #include <string>
+#include <vector>
 
 namespace idtr {
 
 namespace {
+
+struct Entry {
+  const char *name;
+  std::unique_ptr<Operation> op; // null once complete
+  std::vector<const void *> outputs;
+  bool waited = false;
+};
+
+// Handles are issued in sequence, and most are waited on soon and roughly in
+// order: the entries from the oldest handle not yet waited on to the newest
+// live in a deque (no search, no allocation per handle beyond the deque's
+// blocks). A forgotten handle keeps the entries after it alive until exit.
 struct HandleTable {
-  int64_t next = 1;
-  std::map<int64_t, std::unique_ptr<Operation>> pending;
+  int64_t first = 1; // handle of entries.front()
+  std::deque<Entry> entries;
+  int64_t next() const { return first + static_cast<int64_t>(entries.size()); }
 };
 
 HandleTable &table() {
   static HandleTable *t = new HandleTable; // never destroyed: used at exit
   return *t;
 }
+
 } // namespace
 
-int64_t registerOperation(std::unique_ptr<Operation> op) {
-  if (!op)
-    return 0;
+int64_t registerOperation(std::unique_ptr<Operation> op, const char *name,
+                          std::initializer_list<const void *> outputs) {
   HandleTable &t = table();
-  int64_t h = t.next++;
-  t.pending.emplace(h, std::move(op));
+  int64_t h = t.next();
+  t.entries.push_back({name, std::move(op), {}, false});
+  Entry &e = t.entries.back();
+  if (e.op)
+    for (const void *allocation : outputs)
+      if (allocation) {
+        holdAllocation(allocation);
+        e.outputs.push_back(allocation);
+      }
   return h;
 }
 
@@ -35,23 +55,27 @@ void waitHandle(int64_t handle) {
   if (handle == 0)
     return;
   HandleTable &t = table();
-  auto it = t.pending.find(handle);
-  if (it == t.pending.end()) {
-    if (handle > 0 && handle < t.next)
-      fail("_idtr_wait: handle %lld was already waited on", static_cast<long long>(handle));
+  if (handle < 0 || handle >= t.next())
     fail("_idtr_wait: unknown handle %lld", static_cast<long long>(handle));
+  if (handle < t.first || t.entries[handle - t.first].waited)
+    fail("_idtr_wait: handle %lld was already waited on", static_cast<long long>(handle));
+  Entry &e = t.entries[handle - t.first];
+  e.waited = true;
+  std::unique_ptr<Operation> op = std::move(e.op);
+  std::vector<const void *> outputs = std::move(e.outputs);
+  while (!t.entries.empty() && t.entries.front().waited) {
+    t.entries.pop_front();
+    ++t.first;
   }
-  std::unique_ptr<Operation> op = std::move(it->second);
-  t.pending.erase(it);
   stats().waits++;
-  op->complete();
+  if (op)
+    op->complete();
+  for (const void *allocation : outputs)
+    releaseAllocation(allocation);
 }
 
 void completeForgottenHandles() {
   HandleTable &t = table();
-  for (auto &entry : t.pending)
-    warn("handle " + std::to_string(entry.first) + " (" + entry.second->name() +
-         ") was never waited on");
   // Not completed: their outputs may be gone by now (a forgotten handle is
   // usually a stack array of a returned function), and completing would
   // write into memory the program reuses. The operations are left to
@@ -59,9 +83,17 @@ void completeForgottenHandles() {
   // stay reachable from `parked`, so leak checkers (LeakSanitizer in the
   // sanitizer configuration, valgrind) do not report them as lost.
   static auto *parked = new std::vector<std::unique_ptr<Operation>>();
-  for (auto &entry : t.pending)
-    parked->push_back(std::move(entry.second));
-  t.pending.clear();
+  for (size_t i = 0; i < t.entries.size(); ++i) {
+    Entry &e = t.entries[i];
+    if (e.waited)
+      continue;
+    warn("handle " + std::to_string(t.first + static_cast<int64_t>(i)) + " (" + e.name +
+         ") was never waited on");
+    if (e.op)
+      parked->push_back(std::move(e.op));
+  }
+  t.first = t.next();
+  t.entries.clear();
 }
 
 } // namespace idtr

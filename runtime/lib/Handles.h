@@ -1,9 +1,13 @@
-// Handles of in-flight operations. Handle 0 means "already complete"; other
-// handles are positive, never reused, and must be waited on exactly once.
+// Handles of in-flight operations. Every asynchronous call gets a handle of
+// its own (positive, never reused), also when its operation completed within
+// the call, so that a second wait on it is an error and a forgotten one is
+// reported at exit. Handle 0 is accepted by _idtr_wait as "already complete"
+// (the ABI's convention) but never issued.
 #ifndef IDTR_HANDLES_H
 #define IDTR_HANDLES_H
 
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 
 namespace idtr {
@@ -17,8 +21,13 @@ public:
   virtual const char *name() const = 0;
 };
 
-// Takes ownership; a null operation (already complete) gives handle 0.
-int64_t registerOperation(std::unique_ptr<Operation> op);
+// Takes ownership of `op` (null: already complete) and returns its handle.
+// `name` is the operation's name for messages. `outputs` are the allocations
+// (the `allocated` pointers of the output descriptors) that `op` writes
+// until it is waited on: the program's frees of them are deferred until then
+// (BufferAllocator.h).
+int64_t registerOperation(std::unique_ptr<Operation> op, const char *name,
+                          std::initializer_list<const void *> outputs);
 
 // Completes and forgets `handle`. Errors on unknown or already waited handles.
 void waitHandle(int64_t handle);

@@ -57,6 +57,16 @@ static int run(const char *scenario) {
     int64_t h = startLargeAllreduce();
     _idtr_wait(h);
     _idtr_wait(h);
+  } else if (!strcmp(scenario, "double-wait-scalar")) {
+    /* A scalar allreduce completes within the call; its handle is still
+       its own, so a second wait is an error. */
+    int64_t one = 1;
+    idtr_init_contiguous(&inD, in, 1, &one);
+    idtr_init_contiguous(&outD, out, 1, &one);
+    in[0] = 1.0;
+    int64_t h = _idtr_allreduce_f64(0, 1, &inD, 1, &outD, IDTR_SUM);
+    _idtr_wait(h);
+    _idtr_wait(h);
   } else if (!strcmp(scenario, "unknown-handle")) {
     _idtr_wait(424242);
   } else if (!strcmp(scenario, "outside")) {

@@ -1,0 +1,27 @@
+// The allocation functions of compiled programs (BufferAllocator.cpp) and
+// the holds that keep a buffer alive while an operation writes into it.
+//
+// The runtime writes an operation's outputs until _idtr_wait returns, but
+// the program may free an output buffer earlier: ownership-based buffer
+// deallocation frees a buffer at the end of the block that allocated it,
+// which comes before the wait when the handle leaves that block (returned
+// from a function, yielded from scf.if or a loop), and the output of a copy
+// that nobody reads is freed right after the call. Every memref.dealloc of a
+// compiled program lands in _mlir_memref_to_llvm_free, so the runtime defers
+// such a free until the last operation writing into the buffer is waited on.
+#ifndef IDTR_BUFFERALLOCATOR_H
+#define IDTR_BUFFERALLOCATOR_H
+
+namespace idtr {
+
+// An operation in flight writes into the allocation whose base (the
+// descriptor's `allocated` pointer) is `allocation`. Holds nest.
+void holdAllocation(const void *allocation);
+
+// Drops one hold; frees the allocation if the program asked for that while
+// it was held and no other hold remains.
+void releaseAllocation(const void *allocation);
+
+} // namespace idtr
+
+#endif
