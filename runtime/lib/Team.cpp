@@ -137,6 +137,38 @@ void ensureMpi() {
   ready = true;
 }
 
+namespace {
+
+// The world team's key in the creation rounds below; user teams are (0, id).
+constexpr int64_t kWorldKind = 1;
+
+// Communicators are created collectively over the world, so every rank must
+// create them in the same order, yet ranks may first use their teams in
+// different orders (rank 0 team 1 then team 2, rank 1 the reverse). Each
+// creation is therefore a round: every rank says which team it needs (an
+// allgather, which also makes the k-th creation of every rank meet), and all
+// create the teams of every id named, in ascending order. A team id thus gets
+// the same communicator on every rank whatever the order of first use.
+void createTeamsFor(int64_t kind, int64_t id) {
+  Runtime &rt = runtime();
+  std::vector<int64_t> wanted = mpi::allgather({kind, id}, MPI_COMM_WORLD);
+  std::vector<std::pair<int64_t, int64_t>> keys;
+  for (size_t i = 0; i + 1 < wanted.size(); i += 2)
+    keys.emplace_back(wanted[i], wanted[i + 1]);
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  for (const auto &[k, teamId] : keys) {
+    if (k == kWorldKind) {
+      if (!rt.world)
+        rt.world = makeTeam(-1, /*redistributes=*/false);
+    } else if (!rt.teams.count(teamId)) {
+      rt.teams.emplace(teamId, makeTeam(teamId, /*redistributes=*/true));
+    }
+  }
+}
+
+} // namespace
+
 Team &team(int64_t id) {
   ensureMpi();
   Runtime &rt = runtime();
@@ -145,8 +177,10 @@ Team &team(int64_t id) {
   if (rt.lastTeam && rt.lastTeamId == id)
     return *rt.lastTeam;
   auto it = rt.teams.find(id);
-  if (it == rt.teams.end())
-    it = rt.teams.emplace(id, makeTeam(id, /*redistributes=*/true)).first;
+  if (it == rt.teams.end()) {
+    createTeamsFor(0, id);
+    it = rt.teams.find(id);
+  }
   rt.lastTeamId = id;
   rt.lastTeam = it->second.get();
   return *it->second;
@@ -156,7 +190,7 @@ Team &worldTeam() {
   ensureMpi();
   Runtime &rt = runtime();
   if (!rt.world)
-    rt.world = makeTeam(-1, /*redistributes=*/false);
+    createTeamsFor(kWorldKind, -1);
   return *rt.world;
 }
 

@@ -67,6 +67,26 @@ static int run(const char *scenario) {
     int64_t h = _idtr_allreduce_f64(0, 1, &inD, 1, &outD, IDTR_SUM);
     _idtr_wait(h);
     _idtr_wait(h);
+  } else if (!strcmp(scenario, "team-order")) {
+    /* Rank 0 starts its operations on teams 1 and 2 in one order, the other
+       ranks in the other. Each start synchronises its team, so this cannot
+       complete; it must end with the timeout error, never mix the teams'
+       data (their communicators are created in the same order everywhere). */
+    int64_t one = 1;
+    double a = 1, b = 1000, ra = -1, rb = -1;
+    IDTR_MEMREF(double, 1) aD, bD, raD, rbD;
+    idtr_init_contiguous(&aD, &a, 1, &one);
+    idtr_init_contiguous(&bD, &b, 1, &one);
+    idtr_init_contiguous(&raD, &ra, 1, &one);
+    idtr_init_contiguous(&rbD, &rb, 1, &one);
+    int64_t first = me == 0 ? 1 : 2, second = me == 0 ? 2 : 1;
+    int64_t h1 = _idtr_allreduce_f64(first, 1, first == 1 ? &aD : &bD, 1,
+                                     first == 1 ? &raD : &rbD, IDTR_SUM);
+    int64_t h2 = _idtr_allreduce_f64(second, 1, second == 1 ? &aD : &bD, 1,
+                                     second == 1 ? &raD : &rbD, IDTR_SUM);
+    _idtr_wait(h1);
+    _idtr_wait(h2);
+    printf("rank %d: team 1 sum %g, team 2 sum %g\n", (int)me, ra, rb);
   } else if (!strcmp(scenario, "unknown-handle")) {
     _idtr_wait(424242);
   } else if (!strcmp(scenario, "outside")) {
