@@ -41,7 +41,13 @@ def DistRuntime_Dialect : Dialect {
   // Canonicalization creates tensor.cast; lowering creates arith constants.
   let dependentDialects = ["::mlir::tensor::TensorDialect",
                            "::mlir::arith::ArithDialect"];
-  let useDefaultTypePrinterParser = 1;
+  // Types are parsed by hand (DistRuntimeDialect.cpp): the generated parser
+  // accepts and drops a parameter list after `asynchandle`, which has none.
+  let useDefaultTypePrinterParser = 0;
+  let extraClassDeclaration = [{
+    ::mlir::Type parseType(::mlir::DialectAsmParser &parser) const override;
+    void printType(::mlir::Type type, ::mlir::DialectAsmPrinter &printer) const override;
+  }];
   let hasCanonicalizer = 0;
 }
 

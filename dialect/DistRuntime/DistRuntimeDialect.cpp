@@ -17,6 +17,32 @@ using namespace mlir::distruntime;
 #define GET_TYPEDEF_CLASSES
 #include "dialect/DistRuntime/DistRuntimeOpsTypes.cpp.inc"
 
+// `!distruntime.asynchandle` is opaque: a parameter list after it is an
+// error, not silently dropped.
+Type DistRuntimeDialect::parseType(DialectAsmParser &parser) const {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef mnemonic;
+  Type type;
+  OptionalParseResult parsed = generatedTypeParser(parser, &mnemonic, type);
+  if (!parsed.has_value()) {
+    // The wording of the generated parser.
+    parser.emitError(loc, "unknown  type `") << mnemonic << "` in dialect `distruntime`";
+    return {};
+  }
+  if (failed(*parsed))
+    return {};
+  SMLoc paramsLoc = parser.getCurrentLocation();
+  if (isa<AsyncHandleType>(type) && succeeded(parser.parseOptionalLess())) {
+    parser.emitError(paramsLoc, "'!distruntime.asynchandle' has no parameters");
+    return {};
+  }
+  return type;
+}
+
+void DistRuntimeDialect::printType(Type type, DialectAsmPrinter &printer) const {
+  (void)generatedTypePrinter(type, printer);
+}
+
 void DistRuntimeDialect::initialize() {
   addTypes<
 #define GET_TYPEDEF_LIST

@@ -413,3 +413,18 @@ func.func @halo_key_type(%t: tensor<?x?xf64>, %i: index) {
 func.func @bad_type(%h: !distruntime.foo) {
   return
 }
+
+// -----
+
+// The handle type is opaque: a parameter list is an error, not dropped.
+// expected-error @+1 {{'!distruntime.asynchandle' has no parameters}}
+func.func @handle_with_parameters(%h: !distruntime.asynchandle<1>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'!distruntime.asynchandle' has no parameters}}
+func.func @handle_with_empty_parameters(%h: !distruntime.asynchandle<>) {
+  return
+}
