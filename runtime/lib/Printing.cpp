@@ -7,6 +7,7 @@
 
 #include <cinttypes>
 #include <cmath>
+#include <complex>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
@@ -55,6 +56,22 @@ struct BF16 {
 };
 std::ostream &operator<<(std::ostream &os, F16 v) { return os << halfToFloat(v.bits); }
 std::ostream &operator<<(std::ostream &os, BF16 v) { return os << bfloatToFloat(v.bits); }
+
+// The element of printMemrefVector4x4xf32: MLIR's Vector2D<4, 4, float>,
+// printed as upstream's operator<< for Vector does: "((a, b, c, d), ...)".
+struct Vector4x4xf32 {
+  float v[4][4];
+};
+std::ostream &operator<<(std::ostream &os, const Vector4x4xf32 &m) {
+  os << "(";
+  for (int i = 0; i < 4; ++i) {
+    os << (i ? ", (" : "(") << m.v[i][0];
+    for (int j = 1; j < 4; ++j)
+      os << ", " << m.v[i][j];
+    os << ")";
+  }
+  return os << ")";
+}
 
 // ---- memrefs -----------------------------------------------------------------
 
@@ -220,6 +237,9 @@ void printMemrefF32(int64_t rank, void *desc) { printUnranked<float>(rank, desc)
 void printMemrefI64(int64_t rank, void *desc) { printUnranked<int64_t>(rank, desc); }
 void printMemrefI32(int64_t rank, void *desc) { printUnranked<int32_t>(rank, desc); }
 void printMemrefInd(int64_t rank, void *desc) { printUnranked<uint64_t>(rank, desc); }
+// Complex elements print as std::complex does: "(re,im)".
+void printMemrefC32(int64_t rank, void *desc) { printUnranked<std::complex<float>>(rank, desc); }
+void printMemrefC64(int64_t rank, void *desc) { printUnranked<std::complex<double>>(rank, desc); }
 
 // ---- llvm.emit_c_interface forms ---------------------------------------------------
 
@@ -236,6 +256,9 @@ IDTR_CIFACE_UNRANKED(I8, int8_t)
 IDTR_CIFACE_UNRANKED(Ind, uint64_t)
 IDTR_CIFACE_UNRANKED(F16, F16)
 IDTR_CIFACE_UNRANKED(BF16, BF16)
+IDTR_CIFACE_UNRANKED(C32, std::complex<float>)
+IDTR_CIFACE_UNRANKED(C64, std::complex<double>)
+IDTR_CIFACE_UNRANKED(Vector4x4xf32, Vector4x4xf32)
 
 #define IDTR_CIFACE_SHAPE(NAME, T)                                                      \
   void _mlir_ciface_printMemrefShape##NAME(idtr_unranked_memref_t *m) {                  \
@@ -247,6 +270,8 @@ IDTR_CIFACE_SHAPE(I64, int64_t)
 IDTR_CIFACE_SHAPE(I32, int32_t)
 IDTR_CIFACE_SHAPE(I8, int8_t)
 IDTR_CIFACE_SHAPE(Ind, uint64_t)
+IDTR_CIFACE_SHAPE(C32, std::complex<float>)
+IDTR_CIFACE_SHAPE(C64, std::complex<double>)
 
 // Ranked forms (StridedMemRefType<T, N> *).
 #define IDTR_CIFACE_RANKED(NAME, N, T)                                                  \
@@ -261,6 +286,8 @@ IDTR_CIFACE_RANKED(1dI32, 1, int32_t)
 IDTR_CIFACE_RANKED(1dI64, 1, int64_t)
 IDTR_CIFACE_RANKED(1dF64, 1, double)
 IDTR_CIFACE_RANKED(1dInd, 1, uint64_t)
+IDTR_CIFACE_RANKED(1dC32, 1, std::complex<float>)
+IDTR_CIFACE_RANKED(1dC64, 1, std::complex<double>)
 
 // ---- timing ----------------------------------------------------------------------
 

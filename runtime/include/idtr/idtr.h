@@ -128,6 +128,8 @@ void printMemrefF32(int64_t rank, void *desc);
 void printMemrefI64(int64_t rank, void *desc);
 void printMemrefI32(int64_t rank, void *desc);
 void printMemrefInd(int64_t rank, void *desc);
+void printMemrefC32(int64_t rank, void *desc);
+void printMemrefC64(int64_t rank, void *desc);
 
 /* The `llvm.emit_c_interface` forms take a pointer to {int64_t rank; void *desc}. */
 typedef struct {
@@ -144,6 +146,10 @@ void _mlir_ciface_printMemrefI8(idtr_unranked_memref_t *m);
 void _mlir_ciface_printMemrefInd(idtr_unranked_memref_t *m);
 void _mlir_ciface_printMemrefF16(idtr_unranked_memref_t *m);
 void _mlir_ciface_printMemrefBF16(idtr_unranked_memref_t *m);
+void _mlir_ciface_printMemrefC32(idtr_unranked_memref_t *m);
+void _mlir_ciface_printMemrefC64(idtr_unranked_memref_t *m);
+/* Elements are 4x4 f32 vectors (MLIR's Vector2D<4, 4, float>). */
+void _mlir_ciface_printMemrefVector4x4xf32(idtr_unranked_memref_t *m);
 /* Metadata only ("Unranked Memref base@ = ... strides = [...]"). */
 void _mlir_ciface_printMemrefShapeF64(idtr_unranked_memref_t *m);
 void _mlir_ciface_printMemrefShapeF32(idtr_unranked_memref_t *m);
@@ -151,6 +157,8 @@ void _mlir_ciface_printMemrefShapeI64(idtr_unranked_memref_t *m);
 void _mlir_ciface_printMemrefShapeI32(idtr_unranked_memref_t *m);
 void _mlir_ciface_printMemrefShapeI8(idtr_unranked_memref_t *m);
 void _mlir_ciface_printMemrefShapeInd(idtr_unranked_memref_t *m);
+void _mlir_ciface_printMemrefShapeC32(idtr_unranked_memref_t *m);
+void _mlir_ciface_printMemrefShapeC64(idtr_unranked_memref_t *m);
 /* Timing helpers that MLIR benchmarks call. */
 double rtclock(void);
 int64_t _mlir_ciface_nanoTime(void);

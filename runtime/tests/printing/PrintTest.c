@@ -86,5 +86,27 @@ int main(void) {
   _mlir_ciface_printMemrefF16(&u);
   idtr_init_contiguous(&mv, bh, 1, &two);
   _mlir_ciface_printMemrefBF16(&u);
+
+  /* complex<f32> (2 x 2) and complex<f64> (3), as std::complex prints */
+  float cf[8] = {1.5f, -2, 3, 4.25f, 0, -0.0f, 1e10f, 7};
+  double cd[6] = {0.1, 2, -3, 4e-5, 5, 6};
+  int64_t s22[2] = {2, 2}, n3 = 3;
+  IDTR_MEMREF(void, 2) mc2;
+  idtr_init_contiguous(&mc2, cf, 2, s22);
+  printMemrefC32(2, &mc2);
+  u.rank = 2; u.descriptor = &mc2;
+  _mlir_ciface_printMemrefC32(&u);
+  _mlir_ciface_printMemrefShapeC32(&u);
+  idtr_init_contiguous(&mv, cd, 1, &n3);
+  printMemrefC64(1, &mv);
+  u.rank = 1; u.descriptor = &mv;
+  _mlir_ciface_printMemrefC64(&u);
+  _mlir_ciface_printMemrefShapeC64(&u);
+
+  /* elements that are 4 x 4 f32 vectors */
+  static float v44[32] __attribute__((aligned(64)));
+  for (int i = 0; i < 32; ++i) v44[i] = i * 0.5f;
+  idtr_init_contiguous(&mv, v44, 1, &two);
+  _mlir_ciface_printMemrefVector4x4xf32(&u);
   return 0;
 }
