@@ -74,7 +74,8 @@ static inline void idtr_init_contiguous(void *desc, void *data, int64_t rank,
 int64_t _idtr_nprocs(int64_t team);
 int64_t _idtr_prank(int64_t team);
 
-/* Completes the operation `handle`; 0 is a no-op. */
+/* Completes the operation `handle` (every start returns a handle of its own;
+   waiting twice on one is an error). 0 is accepted as "already complete". */
 void _idtr_wait(int64_t handle);
 
 /* ---- typed entry points --------------------------------------------------- */
