@@ -92,9 +92,16 @@ def CheckDistRuntimeWaits
     - two waits on the same handle in the same block are an error;
     - a use of a dependent value that precedes the wait in the same block is
       an error, except for ops that only read the shape (`tensor.dim`,
-      `tensor.cast`).
+      `tensor.cast`);
+    - a handle waited on only inside regions of ops of its block must be
+      waited on every path: some op of the block waits in every one of its
+      regions (both branches of an `scf.if`; an `scf.if` without `else` never
+      does), else "not waited on every path";
+    - a wait inside a loop that the handle's operation is outside of is an
+      error: it would run once per iteration.
 
-    Handles that escape into control flow or calls are not followed.
+    Handles that escape (yielded, returned, passed to a call, used in another
+    block) are not followed.
   }];
 }
 

@@ -70,3 +70,71 @@ func.func @branches(%x: tensor<4xf64>, %c: i1) {
   }
   return
 }
+
+// -----
+
+// Waited on in both branches: every path waits once.
+func.func @waited_in_both_branches(%x: tensor<4xf64>, %c: i1) {
+  %h, %s = distruntime.allreduce sum %x {team = 1 : i64} : (tensor<4xf64>) -> (!distruntime.asynchandle, tensor<4xf64>)
+  scf.if %c {
+    distruntime.wait %h : !distruntime.asynchandle
+  } else {
+    distruntime.wait %h : !distruntime.asynchandle
+  }
+  return
+}
+
+// -----
+
+func.func @waited_in_one_branch(%x: tensor<4xf64>, %c: i1) {
+  // expected-error @+1 {{async handle is not waited on every path}}
+  %h, %s = distruntime.allreduce sum %x {team = 1 : i64} : (tensor<4xf64>) -> (!distruntime.asynchandle, tensor<4xf64>)
+  scf.if %c {
+    // expected-note @+1 {{waited on here only on some paths}}
+    distruntime.wait %h : !distruntime.asynchandle
+  }
+  return
+}
+
+// -----
+
+func.func @waited_in_nested_branches(%x: tensor<4xf64>, %c: i1, %d: i1) {
+  // expected-error @+1 {{async handle is not waited on every path}}
+  %h, %s = distruntime.allreduce sum %x {team = 1 : i64} : (tensor<4xf64>) -> (!distruntime.asynchandle, tensor<4xf64>)
+  scf.if %c {
+    // expected-note @+1 {{waited on here only on some paths}}
+    distruntime.wait %h : !distruntime.asynchandle
+  } else {
+    scf.if %d {
+      distruntime.wait %h : !distruntime.asynchandle
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @waited_in_a_loop(%x: tensor<4xf64>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-note @+1 {{the handle is produced here}}
+  %h, %s = distruntime.allreduce sum %x {team = 1 : i64} : (tensor<4xf64>) -> (!distruntime.asynchandle, tensor<4xf64>)
+  scf.for %i = %c0 to %n step %c1 {
+    // expected-error @+1 {{async handle is waited on inside a loop that its operation is outside of}}
+    distruntime.wait %h : !distruntime.asynchandle
+  }
+  return
+}
+
+// -----
+
+// Started and waited in the same loop iteration: fine.
+func.func @started_and_waited_in_a_loop(%x: tensor<4xf64>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %h, %s = distruntime.allreduce sum %x {team = 1 : i64} : (tensor<4xf64>) -> (!distruntime.asynchandle, tensor<4xf64>)
+    distruntime.wait %h : !distruntime.asynchandle
+  }
+  return
+}
