@@ -15,8 +15,11 @@ namespace {
 struct Entry {
   const char *name;
   std::unique_ptr<Operation> op; // null once complete
-  std::vector<const void *> outputs;
-  bool waited = false;
+  // Held allocations (at most two: the halos of update_halo). A fixed array
+  // keeps the entry of a call that completed at once free of allocations.
+  const void *outputs[2];
+  int numOutputs;
+  bool waited;
 };
 
 // Handles are issued in sequence, and most are waited on soon and roughly in
@@ -40,13 +43,15 @@ int64_t registerOperation(std::unique_ptr<Operation> op, const char *name,
                           std::initializer_list<const void *> outputs) {
   HandleTable &t = table();
   int64_t h = t.next();
-  t.entries.push_back({name, std::move(op), {}, false});
+  t.entries.push_back({name, std::move(op), {nullptr, nullptr}, 0, false});
   Entry &e = t.entries.back();
   if (e.op)
     for (const void *allocation : outputs)
       if (allocation) {
+        if (e.numOutputs == 2)
+          fail("%s: more than two outputs to keep alive", name);
         holdAllocation(allocation);
-        e.outputs.push_back(allocation);
+        e.outputs[e.numOutputs++] = allocation;
       }
   return h;
 }
@@ -62,7 +67,8 @@ void waitHandle(int64_t handle) {
   Entry &e = t.entries[handle - t.first];
   e.waited = true;
   std::unique_ptr<Operation> op = std::move(e.op);
-  std::vector<const void *> outputs = std::move(e.outputs);
+  const void *outputs[2] = {e.outputs[0], e.outputs[1]};
+  int numOutputs = e.numOutputs;
   while (!t.entries.empty() && t.entries.front().waited) {
     t.entries.pop_front();
     ++t.first;
@@ -70,8 +76,8 @@ void waitHandle(int64_t handle) {
   stats().waits++;
   if (op)
     op->complete();
-  for (const void *allocation : outputs)
-    releaseAllocation(allocation);
+  for (int i = 0; i < numOutputs; ++i)
+    releaseAllocation(outputs[i]);
 }
 
 void completeForgottenHandles() {
