@@ -15,7 +15,7 @@ namespace idtr {
 
 namespace {
 
-// Reductions up to this size complete within the call (handle 0).
+// Reductions up to this size complete within the call.
 constexpr int64_t kCompleteAtOnceBytes = 16 * 1024;
 
 // i1 is a logical type (numpy's bool: add is "or", multiply is "and").
@@ -77,24 +77,40 @@ public:
       data_ = reinterpret_cast<T *>(staging_.data());
     }
     copyView(denseView(reinterpret_cast<char *>(data_), out_), in);
+    // The mean of narrow integers sums in 64 bits: an i8 sum of three
+    // ranks' 100 would wrap before the division.
+    char *reduced = reinterpret_cast<char *>(data_);
+    MPI_Datatype type = mpi::datatype<T>();
+    int64_t elemBytes = sizeof(T);
+    if constexpr (std::is_integral<T>::value && !std::is_same<T, bool>::value &&
+                  sizeof(T) < sizeof(int64_t)) {
+      if (op_ == kMean) {
+        wide_ = Buffer(count * sizeof(int64_t));
+        auto *wide = reinterpret_cast<int64_t *>(wide_.data());
+        for (int64_t i = 0; i < count; ++i)
+          wide[i] = data_[i];
+        reduced = wide_.data();
+        type = MPI_INT64_T;
+        elemBytes = sizeof(int64_t);
+      }
+    }
     // Small reductions complete right here with a blocking MPI_Allreduce:
     // for a few KiB there is nothing to overlap, and a non-blocking
     // collective plus its later wait costs several times the reduction.
-    // The caller gets handle 0 ("already complete"); the wait is still
-    // time-limited (Watchdog.h).
-    if (count * int64_t(sizeof(T)) <= kCompleteAtOnceBytes) {
+    // The wait is still time-limited (Watchdog.h).
+    if (count * elemBytes <= kCompleteAtOnceBytes) {
       WatchedWait watch("MPI_Allreduce");
-      mpi::check(MPI_Allreduce(MPI_IN_PLACE, data_, static_cast<int>(count),
-                               mpi::datatype<T>(), mop, team.comm),
+      mpi::check(MPI_Allreduce(MPI_IN_PLACE, reduced, static_cast<int>(count), type, mop,
+                               team.comm),
                  "MPI_Allreduce");
       return false;
     }
     // Elements per MPI call: int counts, same limit as point-to-point.
-    const int64_t chunk = std::max<int64_t>(1, mpi::maxMessageBytes() / int64_t(sizeof(T)));
+    const int64_t chunk = std::max<int64_t>(1, mpi::maxMessageBytes() / elemBytes);
     for (int64_t done = 0; done < count; done += chunk) {
       int n = static_cast<int>(std::min(chunk, count - done));
       requests_.emplace_back();
-      mpi::check(MPI_Iallreduce(MPI_IN_PLACE, data_ + done, n, mpi::datatype<T>(), mop,
+      mpi::check(MPI_Iallreduce(MPI_IN_PLACE, reduced + done * elemBytes, n, type, mop,
                                 team.comm, &requests_.back()),
                  "MPI_Iallreduce");
     }
@@ -106,9 +122,14 @@ public:
     int64_t count = out_.volume();
     if constexpr (!std::is_same<T, bool>::value) {
       // Integer MEAN truncates toward zero, like C division.
-      if (op_ == kMean)
+      if (op_ == kMean && wide_.data()) {
+        const auto *wide = reinterpret_cast<const int64_t *>(wide_.data());
+        for (int64_t i = 0; i < count; ++i)
+          data_[i] = static_cast<T>(wide[i] / teamSize_);
+      } else if (op_ == kMean) {
         for (int64_t i = 0; i < count; ++i)
           data_[i] = static_cast<T>(data_[i] / static_cast<T>(teamSize_));
+      }
     }
     if (staging_.data())
       copyView(out_, denseView(staging_.data(), out_));
@@ -120,6 +141,7 @@ private:
   int teamSize_;
   T *data_ = nullptr;
   Buffer staging_;
+  Buffer wide_; // 64-bit sums of a narrow integer MEAN
   std::vector<MPI_Request> requests_;
 };
 

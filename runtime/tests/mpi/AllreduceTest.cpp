@@ -59,9 +59,18 @@ int64_t allreduceCase(int id, std::mt19937_64 &rng) {
       T expect = contribution<T>(0, f, salt);
       for (int r = 1; r < P; ++r)
         expect = combine(expect, contribution<T>(r, f, salt), op);
-      if constexpr (!std::is_same<T, bool>::value)
+      if constexpr (std::is_integral<T>::value && !std::is_same<T, bool>::value) {
+        // Integer means sum in 64 bits.
+        if (op == IDTR_MEAN) {
+          int64_t sum = 0;
+          for (int r = 0; r < P; ++r)
+            sum += contribution<T>(r, f, salt);
+          expect = static_cast<T>(sum / P);
+        }
+      } else if constexpr (!std::is_same<T, bool>::value) {
         if (op == IDTR_MEAN)
           expect = static_cast<T>(expect / static_cast<T>(P));
+      }
       if (!(target.at(delinearize(f, shape)) == expect)) {
         if (bad < 3)
           std::fprintf(stderr, "[rank %d] allreduce case %d (%s op %d): wrong element %lld\n",
@@ -82,6 +91,27 @@ TEST(Allreduce, RandomCases) {
   for (int id = 0; id < 300; ++id)
     bad += allreduceCase(id, rng);
   EXPECT_EQ(bad, 0);
+}
+
+// The mean of narrow integers does not wrap: every rank contributes 100 as
+// i8 (the i8 sum of two ranks would be -56) and -30000 as i16.
+TEST(Allreduce, NarrowIntegerMeanDoesNotWrap) {
+  int8_t in8[3] = {100, 100, -100}, out8[3] = {0, 0, 0};
+  int16_t in16[2] = {-30000, 30000}, out16[2] = {0, 0};
+  int64_t n3 = 3, n2 = 2;
+  IDTR_MEMREF(int8_t, 1) a, b;
+  IDTR_MEMREF(int16_t, 1) c, d;
+  idtr_init_contiguous(&a, in8, 1, &n3);
+  idtr_init_contiguous(&b, out8, 1, &n3);
+  idtr_init_contiguous(&c, in16, 1, &n2);
+  idtr_init_contiguous(&d, out16, 1, &n2);
+  _idtr_wait(_idtr_allreduce_i8(0, 1, &a, 1, &b, IDTR_MEAN));
+  _idtr_wait(_idtr_allreduce_i16(0, 1, &c, 1, &d, IDTR_MEAN));
+  EXPECT_EQ(out8[0], 100);
+  EXPECT_EQ(out8[1], 100);
+  EXPECT_EQ(out8[2], -100);
+  EXPECT_EQ(out16[0], -30000);
+  EXPECT_EQ(out16[1], 30000);
 }
 
 TEST(Allreduce, ReduceAllInPlace) {
