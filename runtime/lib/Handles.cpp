@@ -4,7 +4,6 @@
 #include "Errors.h"
 #include "Stats.h"
 
-#include <deque>
 #include <string>
 #include <vector>
 
@@ -13,23 +12,58 @@ namespace idtr {
 namespace {
 
 struct Entry {
-  const char *name;
+  const char *name = nullptr;
   std::unique_ptr<Operation> op; // null once complete
-  // Held allocations (at most two: the halos of update_halo). A fixed array
-  // keeps the entry of a call that completed at once free of allocations.
-  const void *outputs[2];
-  int numOutputs;
-  bool waited;
+  // Held allocations (at most two: the halos of update_halo).
+  const void *outputs[2] = {nullptr, nullptr};
+  int numOutputs = 0;
+  bool waited = false;
 };
 
 // Handles are issued in sequence, and most are waited on soon and roughly in
 // order: the entries from the oldest handle not yet waited on to the newest
-// live in a deque (no search, no allocation per handle beyond the deque's
-// blocks). A forgotten handle keeps the entries after it alive until exit.
-struct HandleTable {
-  int64_t first = 1; // handle of entries.front()
-  std::deque<Entry> entries;
-  int64_t next() const { return first + static_cast<int64_t>(entries.size()); }
+// live in a ring buffer (no search, and no allocation per handle: a small
+// allreduce completes in well under a microsecond, and a heap block per
+// handle was a visible part of it). A forgotten handle keeps the entries
+// after it alive until exit; the ring then grows.
+class HandleTable {
+public:
+  int64_t first() const { return first_; }
+  int64_t next() const { return first_ + static_cast<int64_t>(count_); }
+  size_t size() const { return count_; }
+  Entry &at(size_t i) { return ring_[(head_ + i) & (ring_.size() - 1)]; }
+
+  Entry &push() {
+    if (count_ == ring_.size())
+      grow();
+    Entry &e = at(count_++);
+    e = Entry{};
+    return e;
+  }
+  void popFront() {
+    at(0) = Entry{};
+    head_ = (head_ + 1) & (ring_.size() - 1);
+    --count_;
+    ++first_;
+  }
+  // Forgets every entry (at finalisation), keeping the numbering.
+  void clear() {
+    while (count_)
+      popFront();
+  }
+
+private:
+  void grow() {
+    std::vector<Entry> bigger(ring_.empty() ? 64 : 2 * ring_.size());
+    for (size_t i = 0; i < count_; ++i)
+      bigger[i] = std::move(at(i));
+    ring_ = std::move(bigger);
+    head_ = 0;
+  }
+
+  std::vector<Entry> ring_; // size a power of two
+  size_t head_ = 0, count_ = 0;
+  int64_t first_ = 1; // handle of the entry at head_
 };
 
 HandleTable &table() {
@@ -43,8 +77,9 @@ int64_t registerOperation(std::unique_ptr<Operation> op, const char *name,
                           std::initializer_list<const void *> outputs) {
   HandleTable &t = table();
   int64_t h = t.next();
-  t.entries.push_back({name, std::move(op), {nullptr, nullptr}, 0, false});
-  Entry &e = t.entries.back();
+  Entry &e = t.push();
+  e.name = name;
+  e.op = std::move(op);
   if (e.op)
     for (const void *allocation : outputs)
       if (allocation) {
@@ -62,17 +97,15 @@ void waitHandle(int64_t handle) {
   HandleTable &t = table();
   if (handle < 0 || handle >= t.next())
     fail("_idtr_wait: unknown handle %lld", static_cast<long long>(handle));
-  if (handle < t.first || t.entries[handle - t.first].waited)
+  if (handle < t.first() || t.at(handle - t.first()).waited)
     fail("_idtr_wait: handle %lld was already waited on", static_cast<long long>(handle));
-  Entry &e = t.entries[handle - t.first];
+  Entry &e = t.at(handle - t.first());
   e.waited = true;
   std::unique_ptr<Operation> op = std::move(e.op);
   const void *outputs[2] = {e.outputs[0], e.outputs[1]};
   int numOutputs = e.numOutputs;
-  while (!t.entries.empty() && t.entries.front().waited) {
-    t.entries.pop_front();
-    ++t.first;
-  }
+  while (t.size() && t.at(0).waited)
+    t.popFront();
   stats().waits++;
   if (op)
     op->complete();
@@ -89,17 +122,16 @@ void completeForgottenHandles() {
   // stay reachable from `parked`, so leak checkers (LeakSanitizer in the
   // sanitizer configuration, valgrind) do not report them as lost.
   static auto *parked = new std::vector<std::unique_ptr<Operation>>();
-  for (size_t i = 0; i < t.entries.size(); ++i) {
-    Entry &e = t.entries[i];
+  for (size_t i = 0; i < t.size(); ++i) {
+    Entry &e = t.at(i);
     if (e.waited)
       continue;
-    warn("handle " + std::to_string(t.first + static_cast<int64_t>(i)) + " (" + e.name +
+    warn("handle " + std::to_string(t.first() + static_cast<int64_t>(i)) + " (" + e.name +
          ") was never waited on");
     if (e.op)
       parked->push_back(std::move(e.op));
   }
-  t.first = t.next();
-  t.entries.clear();
+  t.clear();
 }
 
 } // namespace idtr

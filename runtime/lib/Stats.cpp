@@ -36,23 +36,12 @@ void printStats(int rank) {
 }
 
 // Monotonic seconds; usable before MPI is initialised (unlike MPI_Wtime).
-static double now() {
+double statsClock() {
   timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
 }
 
-// The clock is read only when IDTR_STATS asks for the report: two clock
-// reads are a measurable part of a sub-microsecond call.
-static bool timing() {
-  static const bool enabled = statsEnabled();
-  return enabled;
-}
-
-StatsTimer::StatsTimer() : start_(timing() ? now() : 0) {}
-StatsTimer::~StatsTimer() {
-  if (timing())
-    stats().runtimeSeconds += now() - start_;
-}
+const bool statsTiming = statsEnabled();
 
 } // namespace idtr

@@ -113,9 +113,10 @@ void Team::dropReadableBuffers() {
   readableBuffers.clear();
 }
 
-void ensureMpi() {
-  static bool ready = false;
-  if (ready)
+bool mpiReady = false;
+
+void initMpi() {
+  if (mpiReady)
     return;
   int init = 0, fin = 0;
   MPI_Initialized(&init);
@@ -134,7 +135,7 @@ void ensureMpi() {
   mpi::check(MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, onFinalize, &keyval, nullptr),
              "MPI_Comm_create_keyval");
   mpi::check(MPI_Comm_set_attr(MPI_COMM_SELF, keyval, nullptr), "MPI_Comm_set_attr");
-  ready = true;
+  mpiReady = true;
 }
 
 namespace {

@@ -46,8 +46,14 @@ struct Team {
   int nextTag() { return static_cast<int>(sequence++ % 32768u); }
 };
 
-// Initialises MPI if nobody has yet (then finalises it at exit).
-void ensureMpi();
+// Initialises MPI if nobody has yet (then finalises it at exit). Inline:
+// every entry point calls it, and after the first call it is one load.
+extern bool mpiReady;
+void initMpi();
+inline void ensureMpi() {
+  if (!mpiReady)
+    initMpi();
+}
 
 // The team for `id`; collective the first time a team id is used.
 Team &team(int64_t id);
