@@ -10,8 +10,9 @@ namespace idtr {
 
 namespace {
 
-// Buffers below this size come straight from malloc (cheap, no mmap).
-constexpr size_t kPoolMinBytes = size_t(1) << 20;
+// Buffers below this size come straight from malloc (cheap, and too small
+// to make glibc trim its heap when freed).
+constexpr size_t kPoolMinBytes = size_t(16) << 10;
 constexpr int kPoolSlots = 8;
 constexpr size_t kHugeBytes = size_t(2) << 20;
 // Never keep more than this much idle memory.

@@ -1,6 +1,9 @@
-// Message buffers. Large buffers are recycled through a small pool, because
-// a fresh multi-megabyte allocation is a fresh mmap whose page faults cost as
-// much as the copy that fills it. Contents are uninitialised.
+// Message buffers. Buffers of 16 KiB and more are recycled through a small
+// pool: a fresh multi-megabyte allocation is a fresh mmap whose page faults
+// cost as much as the copy that fills it, and freeing a block of 64 KiB or
+// more (a halo row) makes glibc consolidate and trim its heap, so that the
+// next call faults the same pages in again (a fifth of a halo exchange).
+// Contents are uninitialised.
 #ifndef IDTR_BUFFER_H
 #define IDTR_BUFFER_H
 
