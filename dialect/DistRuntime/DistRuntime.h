@@ -25,6 +25,25 @@ struct CommunicationResource
     : public SideEffects::Resource::Base<CommunicationResource> {
   StringRef getName() final { return "<distruntime communication>"; }
 };
+
+/// Whether `attr` can be a `team`: an integer attribute whose value fits in
+/// 64 bits.
+inline bool isTeamIdAttr(Attribute attr) {
+  auto integer = llvm::dyn_cast<IntegerAttr>(attr);
+  if (!integer)
+    return false;
+  const llvm::APInt &value = integer.getValue();
+  return integer.getType().isUnsignedInteger() ? value.getActiveBits() <= 64
+                                               : value.getSignificantBits() <= 64;
+}
+
+/// The team id of a `team` attribute, as the runtime takes it.
+inline int64_t teamIdValue(IntegerAttr attr) {
+  const llvm::APInt &value = attr.getValue();
+  return attr.getType().isUnsignedInteger()
+             ? static_cast<int64_t>(value.getZExtValue())
+             : value.getSExtValue();
+}
 } // namespace mlir::distruntime
 
 #include "dialect/DistRuntime/DistRuntimeOpsDialect.h.inc"

@@ -60,6 +60,19 @@ def DistRuntime_CommResource
 def DistRuntime_Communicates : MemoryEffects<[
     MemRead<DistRuntime_CommResource>, MemWrite<DistRuntime_CommResource>]>;
 
+/// The team of an operation: any integer attribute (the contract says only
+/// "an integer attribute"), whose value fits in 64 bits; ops read it as the
+/// int64_t team id the runtime takes (unsigned types zero-extended, the
+/// others sign-extended) and build it as an i64 attribute.
+def DistRuntime_TeamAttr : Attr<
+    CPred<"::mlir::distruntime::isTeamIdAttr($_self)">,
+    "integer attribute whose value fits in 64 bits (the team id)"> {
+  let storageType = "::mlir::IntegerAttr";
+  let returnType = "int64_t";
+  let convertFromStorage = "::mlir::distruntime::teamIdValue($_self)";
+  let constBuilderCall = "$_builder.getI64IntegerAttr($0)";
+}
+
 class DistRuntime_Op<string mnemonic, list<Trait> traits = []>
     : Op<DistRuntime_Dialect, mnemonic, traits>;
 

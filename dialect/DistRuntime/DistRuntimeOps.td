@@ -75,7 +75,7 @@ def DistRuntime_CopyReshapeOp : DistRuntime_Op<"copy_reshape", [
     Variadic<Index>:$ngShape,
     Variadic<Index>:$nlOffsets,
     Variadic<Index>:$nlShape,
-    I64Attr:$team);
+    DistRuntime_TeamAttr:$team);
   let results = (outs DistRuntime_AsyncHandle:$handle,
                       AnyRankedTensor:$nlArray);
 
@@ -125,7 +125,7 @@ def DistRuntime_CopyPermuteOp : DistRuntime_Op<"copy_permute", [
     Variadic<Index>:$nlOffsets,
     Variadic<Index>:$nlShape,
     DenseI64ArrayAttr:$axes,
-    I64Attr:$team);
+    DistRuntime_TeamAttr:$team);
   let results = (outs DistRuntime_AsyncHandle:$handle,
                       AnyRankedTensor:$nlArray);
 
@@ -167,7 +167,7 @@ def DistRuntime_WaitOp : DistRuntime_Op<"wait", [DistRuntime_Communicates]> {
 
 class DistRuntime_TeamQueryOp<string mnemonic>
     : DistRuntime_Op<mnemonic, [Pure]> {
-  let arguments = (ins I64Attr:$team);
+  let arguments = (ins DistRuntime_TeamAttr:$team);
   let results = (outs Index:$result);
   let assemblyFormat = "attr-dict";
 }
@@ -225,7 +225,7 @@ def DistRuntime_AllReduceOp : DistRuntime_Op<"allreduce", [
   }];
 
   let arguments = (ins DistRuntime_ReduceKind:$kind, AnyRankedTensor:$input,
-                       I64Attr:$team);
+                       DistRuntime_TeamAttr:$team);
   let results = (outs DistRuntime_AsyncHandle:$handle,
                       AnyRankedTensor:$result);
   let assemblyFormat = [{
@@ -274,7 +274,7 @@ def DistRuntime_UpdateHaloOp : DistRuntime_Op<"update_halo", [
     Variadic<Index>:$lOffsets,
     Variadic<Index>:$bbOffsets,
     Variadic<Index>:$bbSizes,
-    I64Attr:$team,
+    DistRuntime_TeamAttr:$team,
     OptionalAttr<I64Attr>:$key);
   let results = (outs DistRuntime_AsyncHandle:$handle,
                       AnyRankedTensor:$lHalo,

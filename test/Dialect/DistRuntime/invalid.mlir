@@ -118,7 +118,7 @@ func.func @reshape_missing_team(%t: tensor<?xi64>, %i: index) {
 // -----
 
 func.func @reshape_team_not_integer(%t: tensor<?xi64>, %i: index) {
-  // expected-error @+2 {{attribute 'team' failed to satisfy constraint: 64-bit signless integer attribute}}
+  // expected-error @+2 {{attribute 'team' failed to satisfy constraint: integer attribute whose value fits in 64 bits (the team id)}}
   %h, %o = distruntime.copy_reshape %t g_shape %i l_offs %i to n_g_shape %i n_offs %i n_shape %i
     {team = "a"} : (tensor<?xi64>, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?xi64>)
   return
@@ -283,8 +283,17 @@ func.func @team_size_missing_team() {
 // -----
 
 func.func @team_member_bad_team() {
-  // expected-error @+1 {{attribute 'team' failed to satisfy constraint: 64-bit signless integer attribute}}
+  // expected-error @+1 {{attribute 'team' failed to satisfy constraint: integer attribute whose value fits in 64 bits (the team id)}}
   %n = distruntime.team_member {team = 1.0 : f32}
+  return
+}
+
+// -----
+
+// Any integer type, but the value must fit in 64 bits.
+func.func @team_too_wide() {
+  // expected-error @+1 {{attribute 'team' failed to satisfy constraint: integer attribute whose value fits in 64 bits (the team id)}}
+  %n = distruntime.team_member {team = 18446744073709551616 : i128}
   return
 }
 
