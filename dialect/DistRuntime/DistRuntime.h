@@ -37,6 +37,16 @@ inline bool isTeamIdAttr(Attribute attr) {
                                                : value.getSignificantBits() <= 64;
 }
 
+/// Rows of update_halo's halos where they are known: the rows of the
+/// bounding box [boxBegin, boxBegin + boxRows) before this rank's own rows
+/// [ownBegin, ownBegin + ownRows) (left) and after them (right). `ownRows`
+/// may be ShapedType::kDynamic; the runtime uses the same definition.
+struct HaloRows {
+  std::optional<int64_t> left, right;
+};
+HaloRows haloRows(std::optional<int64_t> ownBegin, int64_t ownRows,
+                  std::optional<int64_t> boxBegin, std::optional<int64_t> boxRows);
+
 /// The team id of a `team` attribute, as the runtime takes it.
 inline int64_t teamIdValue(IntegerAttr attr) {
   const llvm::APInt &value = attr.getValue();

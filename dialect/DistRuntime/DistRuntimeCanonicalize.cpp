@@ -89,21 +89,11 @@ struct RefineHaloResults : public OpRewritePattern<UpdateHaloOp> {
     if (sizes.empty())
       return rewriter.notifyMatchFailure(op, "rank-0 input");
     SmallVector<std::optional<int64_t>> left(sizes), right(sizes);
-    left[0] = right[0] = std::nullopt;
-
-    std::optional<int64_t> ownBegin = getConstantIntValue(op.getLOffsets()[0]);
-    std::optional<int64_t> boxBegin = getConstantIntValue(op.getBbOffsets()[0]);
-    int64_t ownRows = op.getLArray().getType().getDimSize(0);
-    if (ownBegin && boxBegin && sizes[0]) {
-      int64_t boxEnd = *boxBegin + *sizes[0];
-      // Rows of the box before this rank's first row.
-      left[0] = std::clamp<int64_t>(std::min(*ownBegin, boxEnd) - *boxBegin, 0,
-                                    *sizes[0]);
-      // Rows of the box after this rank's last row.
-      if (!ShapedType::isDynamic(ownRows))
-        right[0] = std::clamp<int64_t>(
-            boxEnd - std::max(*ownBegin + ownRows, *boxBegin), 0, *sizes[0]);
-    }
+    HaloRows rows = haloRows(getConstantIntValue(op.getLOffsets()[0]),
+                             op.getLArray().getType().getDimSize(0),
+                             getConstantIntValue(op.getBbOffsets()[0]), sizes[0]);
+    left[0] = rows.left;
+    right[0] = rows.right;
     std::optional<RankedTensorType> lRefined =
         refineType(op.getLHalo().getType(), left);
     std::optional<RankedTensorType> rRefined =

@@ -269,6 +269,20 @@ LogicalResult AllReduceOp::verify() {
 // UpdateHaloOp
 //===----------------------------------------------------------------------===//
 
+HaloRows mlir::distruntime::haloRows(std::optional<int64_t> ownBegin, int64_t ownRows,
+                                     std::optional<int64_t> boxBegin,
+                                     std::optional<int64_t> boxRows) {
+  HaloRows rows;
+  if (!ownBegin || !boxBegin || !boxRows)
+    return rows;
+  int64_t boxEnd = *boxBegin + *boxRows;
+  rows.left = std::clamp<int64_t>(std::min(*ownBegin, boxEnd) - *boxBegin, 0, *boxRows);
+  if (!ShapedType::isDynamic(ownRows))
+    rows.right =
+        std::clamp<int64_t>(boxEnd - std::max(*ownBegin + ownRows, *boxBegin), 0, *boxRows);
+  return rows;
+}
+
 LogicalResult UpdateHaloOp::verify() {
   RankedTensorType inputType = getLArray().getType();
   int64_t rank = inputType.getRank();
@@ -306,6 +320,22 @@ LogicalResult UpdateHaloOp::verify() {
       failed(verifySizesMatchType(*this, *bbSizes, getRHalo().getType(),
                                   "bb_sizes", "the right halo", 1)))
     return failure();
+  // Dimension 0: the box rows before / after this rank's own rows, where the
+  // constants tell.
+  auto lOffsets = getNonNegativeConstants(*this, getLOffsets(), "l_offs");
+  if (failed(lOffsets))
+    return failure();
+  HaloRows rows = haloRows((*lOffsets)[0], inputType.getDimSize(0), (*bbOffsets)[0],
+                           (*bbSizes)[0]);
+  for (auto [name, halo, expected] :
+       {std::tuple{"left", getLHalo(), rows.left}, std::tuple{"right", getRHalo(), rows.right}}) {
+    int64_t dim = halo.getType().getDimSize(0);
+    if (expected && !ShapedType::isDynamic(dim) && dim != *expected)
+      return emitOpError() << "the " << name << " halo has " << dim
+                           << " rows, but the bounding box has " << *expected << " rows "
+                           << (StringRef(name) == "left" ? "before" : "after")
+                           << " this rank's own rows";
+  }
   return success();
 }
 

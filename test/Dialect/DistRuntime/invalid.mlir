@@ -437,3 +437,34 @@ func.func @handle_with_parameters(%h: !distruntime.asynchandle<1>) {
 func.func @handle_with_empty_parameters(%h: !distruntime.asynchandle<>) {
   return
 }
+
+// -----
+
+// Own rows [2, 4) of 8, box rows [1, 6): 1 row before, 2 rows after.
+func.func @halo_left_rows(%t: tensor<2x8xf64>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c5 = arith.constant 5 : index
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  // expected-error @+1 {{the left halo has 2 rows, but the bounding box has 1 rows before this rank's own rows}}
+  %h, %l, %r = distruntime.update_halo %t g_shape %c8, %c8 l_offs %c2, %c0 bb_offs %c1, %c0 bb_sizes %c5, %c8 {team = 1 : i64}
+      : (tensor<2x8xf64>, index, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<2x8xf64>, tensor<2x8xf64>)
+  distruntime.wait %h : !distruntime.asynchandle
+  return
+}
+
+// -----
+
+func.func @halo_right_rows(%t: tensor<2x8xf64>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c5 = arith.constant 5 : index
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  // expected-error @+1 {{the right halo has 3 rows, but the bounding box has 2 rows after this rank's own rows}}
+  %h, %l, %r = distruntime.update_halo %t g_shape %c8, %c8 l_offs %c2, %c0 bb_offs %c1, %c0 bb_sizes %c5, %c8 {team = 1 : i64}
+      : (tensor<2x8xf64>, index, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<1x8xf64>, tensor<3x8xf64>)
+  distruntime.wait %h : !distruntime.asynchandle
+  return
+}

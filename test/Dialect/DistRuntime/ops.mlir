@@ -120,3 +120,21 @@ func.func @update_halo(%local: tensor<?x?xf64>, %g0: index, %g1: index, %o0: ind
   distruntime.wait %h2 : !distruntime.asynchandle
   return
 }
+
+// The halo rows that the constants determine (1 before, 2 after the own
+// rows [2, 4) in the box [1, 6)) verify; dynamic halo rows always do.
+// CHECK-LABEL: func.func @halo_rows_known
+func.func @halo_rows_known(%t: tensor<2x8xf64>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c5 = arith.constant 5 : index
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %h, %l, %r = distruntime.update_halo %t g_shape %c8, %c8 l_offs %c2, %c0 bb_offs %c1, %c0 bb_sizes %c5, %c8 {team = 1 : i64}
+      : (tensor<2x8xf64>, index, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<1x8xf64>, tensor<2x8xf64>)
+  distruntime.wait %h : !distruntime.asynchandle
+  %h2, %l2, %r2 = distruntime.update_halo %t g_shape %c8, %c8 l_offs %c2, %c0 bb_offs %c1, %c0 bb_sizes %c5, %c8 {team = 1 : i64}
+      : (tensor<2x8xf64>, index, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?x8xf64>, tensor<?x8xf64>)
+  distruntime.wait %h2 : !distruntime.asynchandle
+  return
+}
