@@ -92,7 +92,7 @@ LogicalResult checkNestedWaits(Operation *op, Value handle) {
 LogicalResult checkAsyncOp(AsyncOpInterface asyncOp) {
   Operation *op = asyncOp.getOperation();
   Block *block = op->getBlock();
-  SmallVector<WaitOp> waitsInBlock;
+  SmallVector<WaitOp> waitsInBlock, nestedWaits;
   bool escapes = false;
   for (Operation *user : asyncOp.getHandle().getUsers()) {
     auto wait = dyn_cast<WaitOp>(user);
@@ -100,9 +100,11 @@ LogicalResult checkAsyncOp(AsyncOpInterface asyncOp) {
       escapes = true;
       continue;
     }
-    if (Operation *ancestor = block->findAncestorOpInBlock(*wait);
-        ancestor == wait.getOperation())
+    Operation *ancestor = block->findAncestorOpInBlock(*wait);
+    if (ancestor == wait.getOperation())
       waitsInBlock.push_back(wait);
+    else if (ancestor)
+      nestedWaits.push_back(wait);
   }
   if (asyncOp.getHandle().use_empty())
     return op->emitError("async handle is never waited on (every handle must "
@@ -118,6 +120,14 @@ LogicalResult checkAsyncOp(AsyncOpInterface asyncOp) {
                .emitError("async handle is waited on more than once")
                .attachNote(waitsInBlock[0].getLoc())
            << "first wait here";
+  // The wait in the block runs on every path; any nested one is a second
+  // wait on the paths that reach it.
+  if (!nestedWaits.empty())
+    return nestedWaits.front()
+               .emitError("async handle is waited on more than once on the paths "
+                          "through this wait")
+               .attachNote(waitsInBlock[0].getLoc())
+           << "also waited on here, on every path";
   (void)escapes;
   WaitOp wait = waitsInBlock.front();
   for (Value dependent : asyncOp.getDependent()) {

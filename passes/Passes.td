@@ -99,6 +99,8 @@ def CheckDistRuntimeWaits
       does), else "not waited on every path";
     - a wait inside a loop that the handle's operation is outside of is an
       error: it would run once per iteration.
+    - a handle waited on in its block and also inside a region of an op of
+      that block is waited on twice on the paths through the nested wait.
 
     Handles that escape (yielded, returned, passed to a call, used in another
     block) are not followed.

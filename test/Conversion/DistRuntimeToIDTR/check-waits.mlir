@@ -138,3 +138,16 @@ func.func @started_and_waited_in_a_loop(%x: tensor<4xf64>, %n: index) {
   }
   return
 }
+
+// -----
+
+func.func @waited_in_a_branch_and_after(%x: tensor<4xf64>, %c: i1) {
+  %h, %s = distruntime.allreduce sum %x {team = 1 : i64} : (tensor<4xf64>) -> (!distruntime.asynchandle, tensor<4xf64>)
+  scf.if %c {
+    // expected-error @+1 {{async handle is waited on more than once on the paths through this wait}}
+    distruntime.wait %h : !distruntime.asynchandle
+  }
+  // expected-note @+1 {{also waited on here, on every path}}
+  distruntime.wait %h : !distruntime.asynchandle
+  return
+}
