@@ -136,6 +136,13 @@ mlir::distc::lookupOrDeclareIDTRFunction(ModuleOp module,
                                          const IDTRDeclaration &decl) {
   Operation *existing = SymbolTable::lookupSymbolIn(module, decl.name);
   if (auto func = dyn_cast_or_null<func::FuncOp>(existing)) {
+    // With it, calls would go to `_mlir_ciface_<name>`, which the runtime
+    // does not have: a link error with no location instead of this one.
+    if (func->hasAttr("llvm.emit_c_interface"))
+      return func.emitError() << "conflicting declaration of IDTR runtime function '"
+                              << decl.name
+                              << "': it must not carry 'llvm.emit_c_interface' (the "
+                                 "runtime has no '_mlir_ciface_' entry points)";
     if (func.getFunctionType() == decl.type)
       return func;
     return func.emitError() << "conflicting declaration of IDTR runtime "

@@ -22,6 +22,7 @@
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir::distc {
 #define GEN_PASS_DEF_LOWERDISTRUNTIMETOIDTR
@@ -301,9 +302,18 @@ struct LowerDistRuntimeToIDTRPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
-    for (const IDTRDeclaration &decl : getAllIDTRDeclarations(context))
-      if (failed(lookupOrDeclareIDTRFunction(module, decl)))
-        return signalPassFailure();
+    // Calls resolve in the nearest symbol table: declare the ABI in the
+    // module and in every nested module that holds distruntime ops.
+    llvm::SetVector<ModuleOp> scopes;
+    scopes.insert(module);
+    module.walk([&](Operation *op) {
+      if (isa<DistRuntimeDialect>(op->getDialect()))
+        scopes.insert(op->getParentOfType<ModuleOp>());
+    });
+    for (ModuleOp scope : scopes)
+      for (const IDTRDeclaration &decl : getAllIDTRDeclarations(context))
+        if (failed(lookupOrDeclareIDTRFunction(scope, decl)))
+          return signalPassFailure();
     if (failed(checkElementTypes(module)))
       return signalPassFailure();
 

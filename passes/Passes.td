@@ -20,9 +20,12 @@ def LowerDistRuntimeToIDTR
     including through function signatures and structured control flow.
 
     The pass declares the whole ABI (every entry point for every element
-    type) as private functions, once: existing declarations with the right
-    type are reused, a conflicting one is an error. An element type without
-    an entry point is an error, not a crash.
+    type) as private functions, once, in the module and in every nested
+    module that holds distruntime ops (calls resolve in the nearest symbol
+    table): existing declarations with the right type are reused, a
+    conflicting one (another type, `llvm.emit_c_interface`, a symbol that is
+    not a `func.func`) is an error. An element type without an entry point
+    is an error, not a crash.
 
     Example:
 

@@ -55,3 +55,10 @@ func.func @unsigned(%x: tensor<4xui32>) {
   distruntime.wait %h : !distruntime.asynchandle
   return
 }
+
+// -----
+
+// Calls of a declaration with llvm.emit_c_interface would go to
+// `_mlir_ciface__idtr_...`, which the runtime does not provide.
+// expected-error @+1 {{conflicting declaration of IDTR runtime function '_idtr_allreduce_f64': it must not carry 'llvm.emit_c_interface'}}
+func.func private @_idtr_allreduce_f64(i64, memref<*xf64>, memref<*xf64>, i32) -> i64 attributes {llvm.emit_c_interface}
