@@ -151,7 +151,8 @@ template <typename T>
 std::unique_ptr<Operation> startAllreduce(Team &team, const View &in, const View &out,
                                           int32_t op) {
   if (in.sizes != out.sizes)
-    fail("allreduce: input and output shapes differ (rank %d vs %d)", in.rank(), out.rank());
+    fail("allreduce: input and output shapes differ (%s vs %s)", str(in.sizes).c_str(),
+         str(out.sizes).c_str());
   stats().reductions++;
   auto red = std::make_unique<Allreduce<T>>(out, op, team.size);
   if (!red->start(team, in)) {

@@ -188,4 +188,13 @@ int64_t flatToBoxLinear(int64_t flat, const Shape &shape, const Box &box) {
   return pos;
 }
 
+std::string str(const Shape &v) {
+  std::string s = "[";
+  for (size_t i = 0; i < v.size(); ++i)
+    s += (i ? ", " : "") + std::to_string(v[i]);
+  return s + "]";
+}
+
+std::string str(const Box &b) { return "offsets " + str(b.offsets) + " sizes " + str(b.sizes); }
+
 } // namespace idtr

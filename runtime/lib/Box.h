@@ -5,6 +5,7 @@
 #define IDTR_BOX_H
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace idtr {
@@ -12,6 +13,9 @@ namespace idtr {
 using Shape = std::vector<int64_t>;
 
 int64_t volume(const Shape &sizes);
+
+// "[a, b, c]", for messages.
+std::string str(const Shape &v);
 
 // An axis-aligned box: the elements i with offsets[k] <= i[k] < offsets[k] + sizes[k].
 struct Box {
@@ -25,6 +29,9 @@ struct Box {
     return offsets == o.offsets && sizes == o.sizes;
   }
 };
+
+// "offsets [..] sizes [..]", for messages.
+std::string str(const Box &b);
 
 // The common part of two boxes of equal rank (sizes all zero if disjoint).
 Box intersect(const Box &a, const Box &b);

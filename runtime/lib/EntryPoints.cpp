@@ -20,13 +20,6 @@
 namespace idtr {
 namespace {
 
-std::string str(const Shape &v) {
-  std::string s = "[";
-  for (size_t i = 0; i < v.size(); ++i)
-    s += (i ? ", " : "") + std::to_string(v[i]);
-  return s + "]";
-}
-
 void expectLength(const char *op, const char *what, const Shape &v, size_t n,
                   const char *reference) {
   if (v.size() != n)

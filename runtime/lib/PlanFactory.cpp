@@ -42,14 +42,6 @@ struct Reader {
   }
 };
 
-std::string str(const Shape &v) {
-  std::string s = "[";
-  for (size_t i = 0; i < v.size(); ++i)
-    s += (i ? ", " : "") + std::to_string(v[i]);
-  return s + "]";
-}
-
-std::string str(const Box &b) { return "offsets " + str(b.offsets) + " sizes " + str(b.sizes); }
 } // namespace
 
 std::vector<int64_t> Geometry::encode() const {
