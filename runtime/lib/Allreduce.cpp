@@ -35,6 +35,53 @@ template <typename T> MPI_Op mpiOp(int32_t op) {
   }
 }
 
+// Whether a reduction of integers T sums in 64 bits. MEAN of i8/i16/i32
+// does, so that the sum cannot wrap before the division; SUM of i8/i16
+// does, because Open MPI 4.1's AVX reduction component adds those with
+// saturating instructions (two ranks' i8 100 + 100 gave 127 instead of
+// -56 for vectors of 32 elements and more); the 64-bit sum is truncated
+// back, which wraps as C's sum in T would.
+template <typename T> bool sumsWide(int32_t op) {
+  if constexpr (std::is_integral<T>::value && !std::is_same<T, bool>::value &&
+                sizeof(T) < sizeof(int64_t))
+    return op == kMean || (op == kSum && sizeof(T) <= 2);
+  return false;
+}
+
+// Ranks must agree on what they reduce: element count, shape, element
+// type and reduction. For a mismatch MPI reports MPI_ERR_TRUNCATE on some
+// ranks only, or crashes inside a non-blocking reduction; so every reduction
+// that takes the non-blocking path (more than kCompleteAtOnceBytes) first
+// compares a fingerprint of its arguments: one small allreduce of the values
+// and their negations under MAX (all equal iff max(v) == -max(-v)). Which
+// reductions check is decided from the count and type alone, never from a
+// rank's own layout, so that all ranks call the same collectives. Small
+// reductions are not checked (the check would double their cost): a
+// mismatch there is MPI's MPI_ERR_TRUNCATE, or, when one rank reduces 0
+// elements, the others wait until IDTR_TIMEOUT.
+template <typename T> void agreeOnReduction(Team &team, const View &out, int32_t op) {
+  uint64_t shapeHash = 1469598103934665603ull;
+  for (int64_t s : out.sizes)
+    shapeHash = (shapeHash ^ static_cast<uint64_t>(s)) * 1099511628211ull;
+  const int64_t mine[4] = {out.volume(), static_cast<int64_t>(shapeHash >> 1), op,
+                           static_cast<int64_t>(sizeof(T)) * 4 +
+                               2 * std::is_floating_point<T>::value +
+                               std::is_same<T, bool>::value};
+  int64_t both[8];
+  for (int i = 0; i < 4; ++i) {
+    both[i] = mine[i];
+    both[4 + i] = -mine[i];
+  }
+  mpi::allreduceMax(both, 8, team.comm);
+  stats().metadataCollectives++;
+  static const char *what[4] = {"element count", "shape", "reduction", "element type"};
+  for (int i = 0; i < 4; ++i)
+    if (both[i] != -both[4 + i])
+      fail("allreduce: ranks disagree on the %s (this rank: %s, %lld elements, reduction "
+           "code %d)",
+           what[i], str(out.sizes).c_str(), static_cast<long long>(out.volume()), op);
+}
+
 // The extent of a view in memory, for alias detection.
 void byteRange(const View &v, const char *&lo, const char *&hi) {
   int64_t minOff = 0, maxOff = 0;
@@ -77,14 +124,12 @@ public:
       data_ = reinterpret_cast<T *>(staging_.data());
     }
     copyView(denseView(reinterpret_cast<char *>(data_), out_), in);
-    // The mean of narrow integers sums in 64 bits: an i8 sum of three
-    // ranks' 100 would wrap before the division.
     char *reduced = reinterpret_cast<char *>(data_);
     MPI_Datatype type = mpi::datatype<T>();
     int64_t elemBytes = sizeof(T);
     if constexpr (std::is_integral<T>::value && !std::is_same<T, bool>::value &&
                   sizeof(T) < sizeof(int64_t)) {
-      if (op_ == kMean) {
+      if (sumsWide<T>(op_)) {
         wide_ = Buffer(count * sizeof(int64_t));
         auto *wide = reinterpret_cast<int64_t *>(wide_.data());
         for (int64_t i = 0; i < count; ++i)
@@ -121,11 +166,13 @@ public:
     mpi::waitAll(requests_);
     int64_t count = out_.volume();
     if constexpr (!std::is_same<T, bool>::value) {
-      // Integer MEAN truncates toward zero, like C division.
-      if (op_ == kMean && wide_.data()) {
+      // Integer MEAN truncates toward zero, like C division; a wide SUM
+      // wraps back to T, as the sum in T would.
+      if (wide_.data()) {
         const auto *wide = reinterpret_cast<const int64_t *>(wide_.data());
+        int64_t divisor = op_ == kMean ? teamSize_ : 1;
         for (int64_t i = 0; i < count; ++i)
-          data_[i] = static_cast<T>(wide[i] / teamSize_);
+          data_[i] = static_cast<T>(wide[i] / divisor);
       } else if (op_ == kMean) {
         for (int64_t i = 0; i < count; ++i)
           data_[i] = static_cast<T>(data_[i] / static_cast<T>(teamSize_));
@@ -154,6 +201,9 @@ std::unique_ptr<Operation> startAllreduce(Team &team, const View &in, const View
     fail("allreduce: input and output shapes differ (%s vs %s)", str(in.sizes).c_str(),
          str(out.sizes).c_str());
   stats().reductions++;
+  if (out.volume() * int64_t(sumsWide<T>(op) ? sizeof(int64_t) : sizeof(T)) >
+      kCompleteAtOnceBytes)
+    agreeOnReduction<T>(team, out, op);
   auto red = std::make_unique<Allreduce<T>>(out, op, team.size);
   if (!red->start(team, in)) {
     red->complete();
@@ -168,7 +218,8 @@ bool allreduceSmallDense(Team &team, const T *in, T *out, int64_t count, int32_t
   const char *inBytes = reinterpret_cast<const char *>(in);
   const char *outBytes = reinterpret_cast<const char *>(out);
   bool separate = inBytes + bytes <= outBytes || outBytes + bytes <= inBytes;
-  if (op == kMean || count <= 0 || bytes > kCompleteAtOnceBytes || !separate)
+  if (op == kMean || sumsWide<T>(op) || count <= 0 || bytes > kCompleteAtOnceBytes ||
+      !separate)
     return false;
   MPI_Op mop = mpiOp<T>(op);
   stats().reductions++;

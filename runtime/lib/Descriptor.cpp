@@ -95,6 +95,14 @@ bool denseArray(int64_t rank, const void *desc, size_t elemSize, char *&data,
   return true;
 }
 
+bool sameSizes(int64_t rank, const void *a, const void *b) {
+  if (rank < 0 || rank > 64 || !a || !b)
+    return false;
+  const size_t at = sizeof(DescriptorHead);
+  return std::memcmp(static_cast<const char *>(a) + at, static_cast<const char *>(b) + at,
+                     static_cast<size_t>(rank) * sizeof(int64_t)) == 0;
+}
+
 Shape readIndexArray(int64_t rank, const void *desc, const char *what) {
   if (rank != 1)
     fail("%s: expected a 1-D index array, got rank %lld", what,

@@ -43,6 +43,9 @@ View viewFromDescriptor(int64_t rank, const void *desc, size_t elemSize,
 bool denseArray(int64_t rank, const void *desc, size_t elemSize, char *&data,
                 int64_t &count);
 
+// Whether two descriptors of rank `rank` have the same sizes (no View built).
+bool sameSizes(int64_t rank, const void *a, const void *b);
+
 // Reads a 1-D index (int64_t) memref: shapes, offsets, axes.
 Shape readIndexArray(int64_t rank, const void *desc, const char *what);
 

@@ -158,7 +158,7 @@ int64_t allreduce(int64_t teamId, int64_t inR, void *inD, int64_t outR, void *ou
     int64_t inCount = 0, outCount = -1;
     if (denseArray(inR, inD, sizeof(T), inData, inCount) &&
         denseArray(outR, outD, sizeof(T), outData, outCount) && inCount == outCount &&
-        inR == outR &&
+        inR == outR && sameSizes(inR, inD, outD) &&
         allreduceSmallDense<T>(team(teamId), reinterpret_cast<const T *>(inData),
                                reinterpret_cast<T *>(outData), inCount, op))
       return registerOperation(nullptr, "allreduce", {});

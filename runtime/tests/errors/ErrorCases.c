@@ -87,6 +87,21 @@ static int run(const char *scenario) {
     _idtr_wait(h1);
     _idtr_wait(h2);
     printf("rank %d: team 1 sum %g, team 2 sum %g\n", (int)me, ra, rb);
+  } else if (!strcmp(scenario, "allreduce-count")) {
+    /* The last rank reduces more elements than the others (a reduction
+       large enough for the non-blocking path). */
+    static double big[50000], res[50000];
+    int64_t n = me == P - 1 ? 50000 : 40000;
+    IDTR_MEMREF(double, 1) bD, rD;
+    idtr_init_contiguous(&bD, big, 1, &n);
+    idtr_init_contiguous(&rD, res, 1, &n);
+    _idtr_wait(_idtr_allreduce_f64(0, 1, &bD, 1, &rD, IDTR_SUM));
+  } else if (!strcmp(scenario, "allreduce-shape")) {
+    /* Input [2, 3], output [3, 2]: the same element count, other shapes. */
+    int64_t s23[2] = {2, 3}, s32[2] = {3, 2};
+    idtr_init_contiguous(&in2, in, 2, s23);
+    idtr_init_contiguous(&out2, out, 2, s32);
+    _idtr_wait(_idtr_allreduce_f64(0, 2, &in2, 2, &out2, IDTR_SUM));
   } else if (!strcmp(scenario, "unknown-handle")) {
     _idtr_wait(424242);
   } else if (!strcmp(scenario, "outside")) {
