@@ -73,13 +73,15 @@ bool denseArray(int64_t rank, const void *desc, size_t elemSize, char *&data,
     return false;
   DescriptorHead head;
   std::memcpy(&head, desc, sizeof(head));
-  int64_t meta[16];
-  std::memcpy(meta, static_cast<const char *>(desc) + sizeof(head),
-              2 * rank * sizeof(int64_t));
+  // Fixed-size loads, no memcpy of a variable length: this is the path of
+  // every scalar allreduce.
+  const char *meta = static_cast<const char *>(desc) + sizeof(head);
   int64_t expected = 1;
   bool empty = false;
   for (int64_t k = rank; k-- > 0;) {
-    int64_t size = meta[k], stride = meta[rank + k];
+    int64_t size, stride;
+    std::memcpy(&size, meta + k * sizeof(int64_t), sizeof(int64_t));
+    std::memcpy(&stride, meta + (rank + k) * sizeof(int64_t), sizeof(int64_t));
     if (size < 0)
       return false;
     empty |= size == 0;
@@ -98,9 +100,16 @@ bool denseArray(int64_t rank, const void *desc, size_t elemSize, char *&data,
 bool sameSizes(int64_t rank, const void *a, const void *b) {
   if (rank < 0 || rank > 64 || !a || !b)
     return false;
-  const size_t at = sizeof(DescriptorHead);
-  return std::memcmp(static_cast<const char *>(a) + at, static_cast<const char *>(b) + at,
-                     static_cast<size_t>(rank) * sizeof(int64_t)) == 0;
+  const char *sa = static_cast<const char *>(a) + sizeof(DescriptorHead);
+  const char *sb = static_cast<const char *>(b) + sizeof(DescriptorHead);
+  for (int64_t k = 0; k < rank; ++k) {
+    int64_t x, y;
+    std::memcpy(&x, sa + k * sizeof(int64_t), sizeof(int64_t));
+    std::memcpy(&y, sb + k * sizeof(int64_t), sizeof(int64_t));
+    if (x != y)
+      return false;
+  }
+  return true;
 }
 
 Shape readIndexArray(int64_t rank, const void *desc, const char *what) {
