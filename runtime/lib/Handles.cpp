@@ -112,8 +112,7 @@ int64_t registerOperation(std::unique_ptr<Operation> op, const char *name,
   int64_t h = t.next();
   if (!op && t.issueQuick(name))
     return h;
-  t.spillQuick();
-  h = t.next();
+  t.spillQuick(); // keeps next(): the quick handle takes the first entry
   Entry &e = t.push();
   e.name = name;
   e.op = std::move(op);
