@@ -127,17 +127,14 @@ public:
     char *reduced = reinterpret_cast<char *>(data_);
     MPI_Datatype type = mpi::datatype<T>();
     int64_t elemBytes = sizeof(T);
-    if constexpr (std::is_integral<T>::value && !std::is_same<T, bool>::value &&
-                  sizeof(T) < sizeof(int64_t)) {
-      if (sumsWide<T>(op_)) {
-        wide_ = Buffer(count * sizeof(int64_t));
-        auto *wide = reinterpret_cast<int64_t *>(wide_.data());
-        for (int64_t i = 0; i < count; ++i)
-          wide[i] = data_[i];
-        reduced = wide_.data();
-        type = MPI_INT64_T;
-        elemBytes = sizeof(int64_t);
-      }
+    if (sumsWide<T>(op_)) {
+      wide_ = Buffer(count * sizeof(int64_t));
+      auto *wide = reinterpret_cast<int64_t *>(wide_.data());
+      for (int64_t i = 0; i < count; ++i)
+        wide[i] = static_cast<int64_t>(data_[i]);
+      reduced = wide_.data();
+      type = MPI_INT64_T;
+      elemBytes = sizeof(int64_t);
     }
     // Small reductions complete right here with a blocking MPI_Allreduce:
     // for a few KiB there is nothing to overlap, and a non-blocking
