@@ -69,7 +69,7 @@ void finalizeAtExit() {
 }
 
 // `redistributes`: the team runs copies and halos (user teams), not only
-// reductions (the world team), and so may write directly into its peers.
+// reductions (the world team), and so may read directly from its peers.
 std::unique_ptr<Team> makeTeam(int64_t id, bool redistributes) {
   auto t = std::make_unique<Team>();
   t->id = id;
