@@ -13,7 +13,7 @@ struct Stats {
   int64_t calls = 0;               // entry-point calls that start an operation
   int64_t waits = 0;
   int64_t messagesSent = 0;        // MPI point-to-point messages (chunks count)
-                                   // and direct writes into a peer
+                                   // and direct transfers (one each)
   int64_t bytesSent = 0;
   int64_t messagesReceived = 0;
   int64_t bytesReceived = 0;
