@@ -1,5 +1,6 @@
 #include "Buffer.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <new>
 #include <utility>
@@ -88,20 +89,27 @@ Buffer::Buffer(size_t bytes) {
   if (bytes >= kPoolMinBytes)
     data_ = pool().take(bytes, capacity_);
   if (!data_) {
-    // Big buffers on 2 MiB boundaries, advised to use transparent huge pages:
-    // packing transposes write with large strides, and 4 KiB pages would
-    // cost a TLB miss (and a page fault on first use) every few elements.
-    bool huge = bytes >= kHugeBytes;
-    size_t align = huge ? kHugeBytes : 64;
-    data_ = static_cast<char *>(std::aligned_alloc(align, (bytes + align - 1) / align * align));
+    // Big buffers on huge pages: packing transposes write with large
+    // strides, and 4 KiB pages would cost a TLB miss every few elements.
+    data_ = static_cast<char *>(bytes >= kHugeBytes
+                                    ? allocateOnHugePages(bytes)
+                                    : std::aligned_alloc(64, (bytes + 63) / 64 * 64));
     capacity_ = bytes;
     if (!data_)
       throw std::bad_alloc();
-#ifdef MADV_HUGEPAGE
-    if (huge && !std::getenv("IDTR_NO_HUGEPAGES"))
-      madvise(data_, (bytes + align - 1) / align * align, MADV_HUGEPAGE);
-#endif
   }
+}
+
+void *allocateOnHugePages(size_t bytes, size_t alignment) {
+  static const bool advise = !std::getenv("IDTR_NO_HUGEPAGES");
+  size_t align = std::max(alignment, kHugeBytes);
+  size_t rounded = (bytes + align - 1) / align * align;
+  void *p = std::aligned_alloc(align, rounded);
+#ifdef MADV_HUGEPAGE
+  if (p && advise)
+    madvise(p, rounded, MADV_HUGEPAGE);
+#endif
+  return p;
 }
 
 Buffer::~Buffer() {

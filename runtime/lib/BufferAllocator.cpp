@@ -14,7 +14,8 @@
 // until its wait (BufferAllocator.h).
 #include "BufferAllocator.h"
 
-#include <algorithm>
+#include "Buffer.h"
+
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -23,14 +24,12 @@
 #include <unordered_map>
 #include <vector>
 
-#include <sys/mman.h>
 
 namespace {
 
 // Blocks at least this large are tracked and cached.
 constexpr size_t kLargeBytes = size_t(1) << 20;
-// Blocks at least this large are aligned to and advised for huge pages.
-constexpr size_t kHugePageBytes = size_t(2) << 20;
+// Blocks at least this large go on huge pages (Buffer.h).
 constexpr size_t kHugePageMinBytes = size_t(4) << 20;
 // Bounds of the cache: its total size and number of blocks. Beyond them the
 // oldest cached block is returned to the system.
@@ -60,13 +59,7 @@ public:
     }
     void *ptr = nullptr;
     if (bytes >= kHugePageMinBytes) {
-      // Transparent huge pages (the common "madvise" mode grants them only
-      // on request): a sweep over such an array takes a TLB miss per 2 MiB
-      // instead of per 4 KiB, and its first touch one fault per 2 MiB.
-      if (posix_memalign(&ptr, std::max(alignment, kHugePageBytes), bytes) != 0)
-        ptr = nullptr;
-      else
-        madvise(ptr, bytes, MADV_HUGEPAGE);
+      ptr = idtr::allocateOnHugePages(bytes, alignment);
     } else if (alignment <= alignof(std::max_align_t)) {
       ptr = std::malloc(bytes);
     } else if (posix_memalign(&ptr, alignment, bytes) != 0) {
