@@ -21,12 +21,24 @@ using namespace mlir;
 namespace distc {
 
 std::string findRuntimeLibrary(const char *argv0) {
+  // The executable's real location (/proc/self/exe: symbolic links to distc
+  // resolved), never a configure-time path, so that a moved install prefix
+  // keeps working.
   static int anchor;
   std::string exe = llvm::sys::fs::getMainExecutable(argv0, &anchor);
-  llvm::SmallString<256> path(llvm::sys::path::parent_path(exe));
-  llvm::sys::path::append(path, config::kRuntimeLibRelPath);
-  llvm::sys::path::remove_dots(path, /*remove_dot_dot=*/true);
-  return std::string(path);
+  llvm::StringRef dir = llvm::sys::path::parent_path(exe);
+  std::string first;
+  for (const char *rel : config::kRuntimeLibRelPaths) {
+    llvm::SmallString<256> path(dir);
+    llvm::sys::path::append(path, rel);
+    llvm::sys::path::remove_dots(path, /*remove_dot_dot=*/true);
+    if (llvm::sys::fs::exists(path))
+      return std::string(path);
+    if (first.empty())
+      first = std::string(path);
+  }
+  // None there: the first candidate names the problem in the link error.
+  return first;
 }
 
 /// Appends a configure-time list, skipping the `nullptr` that stands for an
