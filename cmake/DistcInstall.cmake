@@ -12,11 +12,9 @@
 # The only absolute paths are the system's (MPI, the C runtime).
 include(CMakePackageConfigHelpers)
 
-set(DISTC_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/Distc CACHE STRING
-  "Where the Distc CMake package is installed, relative to the prefix")
-set(DISTC_INSTALL_PKGCONFIGDIR ${CMAKE_INSTALL_LIBDIR}/pkgconfig CACHE STRING
-  "Where idtr.pc is installed, relative to the prefix")
-mark_as_advanced(DISTC_INSTALL_CMAKEDIR DISTC_INSTALL_PKGCONFIGDIR)
+# Where CMake's find_package and pkg-config look under a prefix.
+set(DISTC_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/Distc)
+set(DISTC_INSTALL_PKGCONFIGDIR ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
 # --- CMake package: find_package(Distc) -> Distc::idtr, Distc::distc -------
 install(EXPORT DistcTargets
@@ -42,7 +40,7 @@ install(FILES
 # The prefix as seen from the .pc file's directory (pkg-config's pcfiledir),
 # and the directories as seen from the prefix. Only relative install
 # directories are relocatable; absolute ones are kept as they are.
-foreach(dir IN ITEMS DISTC_INSTALL_PKGCONFIGDIR CMAKE_INSTALL_LIBDIR CMAKE_INSTALL_INCLUDEDIR)
+foreach(dir IN ITEMS CMAKE_INSTALL_BINDIR CMAKE_INSTALL_LIBDIR CMAKE_INSTALL_INCLUDEDIR)
   if(IS_ABSOLUTE "${${dir}}")
     message(WARNING "distc: ${dir}=${${dir}} is absolute: the install is not relocatable")
   endif()
