@@ -5,7 +5,8 @@
 #      path of the build or of the first prefix in the installed files;
 #   2. from another directory, the moved distc compiles samples/stencil.mlir,
 #      which runs under mpirun on 2 ranks and prints what the build tree's
-#      distc's executable prints; `distc --version` works;
+#      distc's executable prints; `distc --version` works, and so does distc
+#      through a symbolic link;
 #   3. the man page (`man -l`, and `man distc` with MANPATH) and the docs;
 #   4. a CMake project: find_package(Distc), a C program linked with
 #      Distc::idtr, and a .mlir compiled by Distc::distc, both run on 2 ranks;
@@ -72,7 +73,12 @@ grep -q -F " $P/lib/libidtr.a " link.log || fail "the installed distc did not li
 "${mpirun[@]}" -n 2 ./stencil-build >build.out
 [ -s installed.out ] || fail "the sample printed nothing"
 cmp -s installed.out build.out || fail "the installed distc's stencil prints something else: $(diff installed.out build.out)"
-step "installed distc: samples/stencil.mlir on 2 ranks ok"
+# Through a symbolic link elsewhere (as /usr/local/bin/distc -> the prefix):
+# distc resolves it and still finds the prefix's runtime.
+mkdir links && ln -s "$P/bin/distc" links/distc
+links/distc -v "$src/samples/stencil.mlir" -o stencil-link 2>link.log
+grep -q -F " $P/lib/libidtr.a " link.log || fail "distc through a symbolic link did not link $P/lib/libidtr.a"
+step "installed distc: samples/stencil.mlir on 2 ranks ok (also through a symbolic link)"
 
 # --- 3. man page and docs ---------------------------------------------------
 page=$(MANWIDTH=80 man -l "$P/share/man/man1/distc.1" 2>&1)
