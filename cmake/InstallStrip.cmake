@@ -1,8 +1,8 @@
 # Strip installed binaries by default.
 #
-# distc and distc-opt link all of LLVM, MLIR and LLD statically: unstripped,
-# their symbol tables make an install of ~470 MB, most of it never read (the
-# compiler's crash backtraces are the only user). CMake strips only when the
+# distc and distc-opt link LLVM, MLIR and LLD statically: unstripped, the
+# install is 474 MB, 135 MB of it symbol tables that only the compiler's
+# crash backtraces would read. CMake strips only when the
 # install asks for it (`cmake --install --strip`, the `install/strip`
 # target, CPack with CPACK_STRIP_FILES); this makes a plain
 # `cmake --install build` strip too, unless configured with
