@@ -13,7 +13,7 @@
 #   5. the same C program compiled with `pkg-config --cflags --libs idtr`
 #      (shared runtime) and with idtr.pc's static_libs (static runtime);
 #   6. `cpack -G DEB`: the package's contents (dpkg-deb -c), not installed.
-# Takes well under a minute beyond the build (mostly the Debian package).
+# Takes about a minute beyond the build, most of it for the Debian package.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 src=$PWD
