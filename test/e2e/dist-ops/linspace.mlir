@@ -46,8 +46,8 @@ func.func @compare_f64(%x: !dist.tensor<?xf64>, %ref: tensor<?xf64>, %lo: f64, %
     %below = arith.cmpf olt, %v, %lo : f64
     %above = arith.cmpf ogt, %v, %hi : f64
     %outside = arith.ori %below, %above : i1
-    %dbad = arith.index_cast %ne : i1 to index
-    %dout = arith.index_cast %outside : i1 to index
+    %dbad = arith.select %ne, %c1, %c0 : index
+    %dout = arith.select %outside, %c1, %c0 : index
     %bad2 = arith.addi %bad, %dbad : index
     %out2 = arith.addi %out, %dout : index
     scf.yield %bad2, %out2 : index, index
