@@ -26,6 +26,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -376,9 +377,21 @@ struct ExtendLowering : public StencilPattern<ExtendOp> {
     SmallVector<Value> begin, sizes;
     for (auto [d, size] : llvm::enumerate(tensorSizes(b, loc, halos.local))) {
       begin.push_back(indexConst(b, loc, 0));
-      sizes.push_back(arith::AddIOp::create(
-          b, loc, size, indexConst(b, loc, halos.low[d] + halos.high[d])));
+      int64_t width = halos.low[d] + halos.high[d];
+      std::optional<int64_t> constant = getConstantIntValue(size);
+      sizes.push_back(constant ? indexConst(b, loc, *constant + width)
+                               : arith::AddIOp::create(
+                                     b, loc, size, indexConst(b, loc, width))
+                                     .getResult());
     }
+    // The verifier compares static result sizes with static source sizes
+    // only; a `?` source must match the result's static size at run time.
+    for (auto [d, dim] : llvm::enumerate(resultType.getShape()))
+      if (!ShapedType::isDynamic(dim))
+        checkSameSize(b, loc, sizes[d], indexConst(b, loc, dim),
+                      ("dist.extend: the extended size along dimension " +
+                       Twine(d) + " differs from the result type's")
+                          .str());
     // Unused: only slices that the conversion drops read it.
     Value extended = emptyTensor(b, loc, resultType, sizes);
     if (plan.extendsNeedingTensor.contains(op))

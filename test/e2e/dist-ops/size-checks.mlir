@@ -22,6 +22,8 @@
 // RUN: not %mpirun -n 2 %t/with-local 2>&1 | FileCheck %s --check-prefix=WITHLOCAL
 // RUN: %distc %t/from-local.mlir -o %t/from-local
 // RUN: not %mpirun -n 2 %t/from-local 2>&1 | FileCheck %s --check-prefix=FROMLOCAL
+// RUN: %distc %t/extend.mlir -o %t/extend
+// RUN: not %mpirun -n 2 %t/extend 2>&1 | FileCheck %s --check-prefix=EXTEND
 // RUN: %distc %t/negative.mlir -o %t/negative
 // RUN: not %mpirun -n 2 %t/negative 2>&1 | FileCheck %s --check-prefix=NEGATIVE
 // RUN: %distc %t/overflow.mlir -o %t/overflow
@@ -39,6 +41,7 @@
 // RESHAPE: reshape.mlir:9:8: error: dist.reshape: the number of elements changes: 12 vs 10
 // WITHLOCAL: with-local.mlir:7:8: error: dist.with_local: the block size along dimension 0 differs from the part of the layout operand
 // FROMLOCAL: from-local.mlir:7:8: error: dist.from_local: the part size along dimension 1 differs from the result type's: 3 vs 4
+// EXTEND: extend.mlir:7:8: error: dist.extend: the extended size along dimension 1 differs from the result type's: 8 vs 6
 // NEGATIVE: negative.mlir:6:8: error: dist.full: the size of dimension 0 is negative: -3
 // OVERFLOW: overflow.mlir:5:8: error: dist.generate: the tensor is too large: its size in bytes does not fit in int64
 // OK: 24
@@ -113,6 +116,19 @@ func.func @main() {
   %me = dist.team_member
   %a = dist.from_local %part offset %c0 : tensor<?x?xf64> -> !dist.tensor<?x4xf64, irregular>
   dist.print %a : !dist.tensor<?x4xf64, irregular>
+  return
+}
+//--- extend.mlir
+func.func @main() {
+  %one = arith.constant 1.0 : f64
+  %c4 = arith.constant 4 : index
+  %p = dist.team_size
+  %m = arith.addi %p, %c4 : index
+  %a = dist.full %one (%c4, %m) : !dist.tensor<?x?xf64>
+  %e = dist.extend %a low [0, 1] high [0, 1] fill %one : !dist.tensor<?x?xf64> -> tensor<?x6xf64>
+  %c0 = arith.constant 0 : index
+  %v = tensor.extract %e[%c0, %c0] : tensor<?x6xf64>
+  vector.print %v : f64
   return
 }
 //--- negative.mlir
