@@ -265,7 +265,8 @@ struct FromLocalLowering : public DistPattern<FromLocalOp> {
                      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                            balancedSize, localSizes[split]),
                      "dist.from_local: the result type is balanced but the "
-                     "parts are not");
+                     "parts are not (this rank's part vs its balanced size)",
+                     {localSizes[split], balancedSize});
     }
     // Dynamic non-split dimensions must agree on all ranks: max(d) and
     // max(-d) over the team recover the largest and smallest value.
@@ -296,8 +297,14 @@ struct FromLocalLowering : public DistPattern<FromLocalOp> {
           b, loc, arith::CmpIPredicate::eq,
           arith::AddIOp::create(b, loc, largest, negSmallest), zero64);
       checkAtRunTime(b, loc, same,
-                     "dist.from_local: the parts differ in a dimension other "
-                     "than the split dimension");
+                     ("dist.from_local: the parts differ along dimension " +
+                      Twine(d) +
+                      ", which is not the split dimension (largest vs "
+                      "smallest)")
+                         .str(),
+                     {largest, arith::SubIOp::create(b, loc, zero64,
+                                                     negSmallest)
+                                   .getResult()});
       shape.push_back(localSizes[d]);
     }
     SmallVector<Value> offsets(type.getRank(), zero);

@@ -132,8 +132,8 @@ void checkAtRunTime(OpBuilder &b, Location loc, Value ok, StringRef message,
       b, loc, ok, arith::ConstantIntOp::create(b, loc, 1, 1));
   // The then-block is not in the IR yet while it is built.
   ModuleOp module = enclosingModule(b);
-  // The call sits in its own block: the check costs one compare and branch
-  // in the common case, and the message is built only on failure.
+  // The call and its arguments sit in the failure branch: a check that
+  // passes costs one compare and branch.
   scf::IfOp::create(b, loc, failed, [&](OpBuilder &then, Location thenLoc) {
     SmallVector<Value> operands{globalString(then, thenLoc, module, text)};
     operands.push_back(arith::ConstantIntOp::create(

@@ -22,6 +22,8 @@
 // RUN: not %mpirun -n 2 %t/with-local 2>&1 | FileCheck %s --check-prefix=WITHLOCAL
 // RUN: %distc %t/from-local.mlir -o %t/from-local
 // RUN: not %mpirun -n 2 %t/from-local 2>&1 | FileCheck %s --check-prefix=FROMLOCAL
+// RUN: %distc %t/from-local-dims.mlir -o %t/from-local-dims
+// RUN: not %mpirun -n 2 %t/from-local-dims 2>&1 | FileCheck %s --check-prefix=FROMLOCALDIMS
 // RUN: %distc %t/extend.mlir -o %t/extend
 // RUN: not %mpirun -n 2 %t/extend 2>&1 | FileCheck %s --check-prefix=EXTEND
 // RUN: %distc %t/negative.mlir -o %t/negative
@@ -41,6 +43,7 @@
 // RESHAPE: reshape.mlir:9:8: error: dist.reshape: the number of elements changes: 12 vs 10
 // WITHLOCAL: with-local.mlir:7:8: error: dist.with_local: the block size along dimension 0 differs from the part of the layout operand
 // FROMLOCAL: from-local.mlir:7:8: error: dist.from_local: the part size along dimension 1 differs from the result type's: 3 vs 4
+// FROMLOCALDIMS: from-local-dims.mlir:8:8: error: dist.from_local: the parts differ along dimension 1, which is not the split dimension (largest vs smallest): 4 vs 3
 // EXTEND: extend.mlir:7:8: error: dist.extend: the extended size along dimension 1 differs from the result type's: 8 vs 6
 // NEGATIVE: negative.mlir:6:8: error: dist.full: the size of dimension 0 is negative: -3
 // OVERFLOW: overflow.mlir:5:8: error: dist.generate: the tensor is too large: its size in bytes does not fit in int64
@@ -116,6 +119,18 @@ func.func @main() {
   %me = dist.team_member
   %a = dist.from_local %part offset %c0 : tensor<?x?xf64> -> !dist.tensor<?x4xf64, irregular>
   dist.print %a : !dist.tensor<?x4xf64, irregular>
+  return
+}
+//--- from-local-dims.mlir
+func.func @main() {
+  %one = arith.constant 1.0 : f64
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  %me = dist.team_member
+  %k = arith.addi %c3, %me : index
+  %part = tensor.splat %one[%c0, %k] : tensor<?x?xf64>
+  %a = dist.from_local %part offset %c0 : tensor<?x?xf64> -> !dist.tensor<?x?xf64, irregular>
+  dist.print %a : !dist.tensor<?x?xf64, irregular>
   return
 }
 //--- extend.mlir
