@@ -140,9 +140,10 @@ LogicalResult verifyScalarBody(Operation *op, Block &body) {
       op->emitOpError()
       << "body must be per-element scalar code, but contains '"
       << offending->getName()
-      << "': the body runs once per element of each rank's block, so "
-         "communication or tensor operations in it are not matched across "
-         "ranks; compute such values before the op";
+      << "': it runs once per element of this rank's block, a different "
+         "number of times on each rank, so dist and distruntime ops and "
+         "calls (which may communicate) in it cannot be matched across "
+         "ranks; compute such values before the op and use them from above";
   diag.attachNote(offending->getLoc()) << "see the offending op here";
   return diag;
 }

@@ -5,7 +5,7 @@
 // op and by a reduction, and dist.extend of a shift. Each result is
 // compared element by element with a serial reference computed from the
 // global indices (dist.generate), on 1 to 5 ranks (7 rows: blocks of one
-// row, halos from ranks further away) and at -O0 and -O3. Before the fix
+// row, halos from ranks further away) and at -O0, -O1 and -O3. Before the fix
 // distc crashed (segfault) on any shift of a shift.
 // REQUIRES: compiler, idtr-runtime
 // RUN: %distc %s -o %t
@@ -15,6 +15,8 @@
 // RUN: %mpirun -n 5 %t | FileCheck %s --match-full-lines
 // RUN: %distc -O0 %s -o %t.O0
 // RUN: %mpirun -n 3 %t.O0 | FileCheck %s --match-full-lines
+// RUN: %distc -O1 %s -o %t.O1
+// RUN: %mpirun -n 2 %t.O1 | FileCheck %s --match-full-lines
 // RUN: %distc -O3 %s -o %t.O3
 // RUN: %mpirun -n 4 %t.O3 | FileCheck %s --match-full-lines
 
