@@ -121,6 +121,41 @@ Value toI64(OpBuilder &b, Location loc, Value value) {
   return value;
 }
 
+/// Moves `b` to just after the last definition, in its insertion block, of
+/// the non-constant `values` (to the block start if none is defined there).
+/// A size check placed there, as early as its operands allow, does not
+/// separate a communication's start from its wait, as it would if it stayed
+/// at its op: the call it contains is a barrier to the overlap pass.
+/// Constants are rematerialized there (`rematerialized`). The check then
+/// fails before anything between its sizes and its op runs, which in a
+/// program that would fail anyway only changes which output precedes the
+/// error.
+SmallVector<Value> hoistAfterDefinitions(OpBuilder &b, Location loc,
+                                         ArrayRef<Value> values) {
+  Block *block = b.getInsertionBlock();
+  Operation *latest = nullptr;
+  for (Value value : values) {
+    Operation *def = value.getDefiningOp();
+    if (!def || matchPattern(value, m_Constant()))
+      continue;
+    Operation *ancestor = block->findAncestorOpInBlock(*def);
+    if (ancestor && (!latest || latest->isBeforeInBlock(ancestor)))
+      latest = ancestor;
+  }
+  if (latest)
+    b.setInsertionPointAfter(latest);
+  else
+    b.setInsertionPointToStart(block);
+  SmallVector<Value> rematerialized;
+  for (Value value : values) {
+    std::optional<int64_t> constant = getConstantIntValue(value);
+    rematerialized.push_back(
+        constant && value.getType().isIndex() ? indexConst(b, loc, *constant)
+                                              : value);
+  }
+  return rematerialized;
+}
+
 } // namespace
 
 void checkAtRunTime(OpBuilder &b, Location loc, Value ok, StringRef message,
@@ -159,13 +194,17 @@ void checkSameSize(OpBuilder &b, Location loc, Value actual, Value expected,
                          e = getConstantIntValue(expected);
   if (a && e && *a == *e)
     return;
-  Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, actual,
-                                   expected);
-  checkAtRunTime(b, loc, ok, message, {actual, expected});
+  OpBuilder::InsertionGuard guard(b);
+  SmallVector<Value> sizes = hoistAfterDefinitions(b, loc, {actual, expected});
+  Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, sizes[0],
+                                   sizes[1]);
+  checkAtRunTime(b, loc, ok, message, sizes);
 }
 
 void checkShapeFits(OpBuilder &b, Location loc, StringRef opName,
-                    ArrayRef<Value> sizes, Type elementType) {
+                    ArrayRef<Value> shape, Type elementType) {
+  OpBuilder::InsertionGuard guard(b);
+  SmallVector<Value> sizes = hoistAfterDefinitions(b, loc, shape);
   Value zero = arith::ConstantIntOp::create(b, loc, 0, 64);
   Value alwaysFails = arith::ConstantIntOp::create(b, loc, 0, 1);
   // Sizes may have become constants after the verifier ran (folding):

@@ -297,3 +297,21 @@ func.func @shift_of_shift(%u: !dist.tensor<?x?xf64>) -> !dist.tensor<?x?xf64> {
   %r = dist.add %t, %s : !dist.tensor<?x?xf64>
   return %r : !dist.tensor<?x?xf64>
 }
+
+// -----
+
+// A check sits right after the definitions of its sizes (here the function
+// arguments), not at its op: between the allreduce's start and its wait,
+// its call would be a barrier that keeps distruntime-overlap-comm from
+// sinking the wait below the addition.
+// CHECK-LABEL: func.func @check_before_communication
+// CHECK: call @_idtr_check_failed
+// CHECK: distruntime.allreduce
+// CHECK: distruntime.wait
+// CHECK-NOT: _idtr_check_failed
+// CHECK: linalg.generic
+func.func @check_before_communication(%x: !dist.tensor<?xf64>, %a: !dist.tensor<?xf64>, %b: !dist.tensor<?xf64>) -> (f64, !dist.tensor<?xf64>) {
+  %s = dist.reduce sum %x : !dist.tensor<?xf64> -> f64
+  %c = dist.add %a, %b : !dist.tensor<?xf64>
+  return %s, %c : f64, !dist.tensor<?xf64>
+}
