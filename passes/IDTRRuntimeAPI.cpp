@@ -2,6 +2,7 @@
 
 #include "passes/IDTRRuntimeAPI.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
 
@@ -41,13 +42,15 @@ StringRef baseName(IDTRFunction function) {
     return "_idtr_allreduce_";
   case IDTRFunction::ReduceAll:
     return "_idtr_reduce_all_";
+  case IDTRFunction::CheckFailed:
+    return "_idtr_check_failed";
   }
   llvm_unreachable("unknown IDTR function");
 }
 
 bool isTyped(IDTRFunction function) {
   return function != IDTRFunction::NProcs && function != IDTRFunction::PRank &&
-         function != IDTRFunction::Wait;
+         function != IDTRFunction::Wait && function != IDTRFunction::CheckFailed;
 }
 } // namespace
 
@@ -110,6 +113,9 @@ IDTRDeclaration mlir::distc::getIDTRDeclaration(MLIRContext *context,
     break;
   case IDTRFunction::ReduceAll:
     inputs = {data, i32};
+    break;
+  case IDTRFunction::CheckFailed:
+    inputs = {LLVM::LLVMPointerType::get(context), i32, i64, i64};
     break;
   }
   return {name, b.getFunctionType(inputs, results)};
