@@ -15,12 +15,14 @@
 #include "BufferAllocator.h"
 
 #include "Buffer.h"
+#include "Errors.h"
 
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <mutex>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -179,21 +181,37 @@ void releaseAllocation(const void *allocation) {
 
 } // namespace idtr
 
+namespace {
+
+// A compiled program uses what it allocates without checking for null, so a
+// failed allocation would end in a SIGSEGV at address 0: end the job with a
+// message instead.
+void *checked(void *ptr, size_t bytes) {
+  if (!ptr && bytes != 0)
+    idtr::abortWithError("out of memory allocating " + std::to_string(bytes) + " bytes");
+  return ptr;
+}
+
+} // namespace
+
 extern "C" void *_mlir_memref_to_llvm_alloc(size_t bytes) {
   if (bytes < kLargeBytes)
-    return std::malloc(bytes);
-  return cache().allocate(bytes, alignof(std::max_align_t));
+    return checked(std::malloc(bytes), bytes);
+  return checked(cache().allocate(bytes, alignof(std::max_align_t)), bytes);
 }
 
 extern "C" void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment,
                                                     size_t bytes) {
+  if (alignment == 0 || (alignment & (alignment - 1)) != 0)
+    idtr::abortWithError("_mlir_memref_to_llvm_aligned_alloc: alignment " +
+                         std::to_string(alignment) + " is not a power of two");
   if (bytes < kLargeBytes) {
     void *ptr = nullptr;
     if (alignment < sizeof(void *))
       alignment = sizeof(void *);
-    return posix_memalign(&ptr, alignment, bytes) == 0 ? ptr : nullptr;
+    return checked(posix_memalign(&ptr, alignment, bytes) == 0 ? ptr : nullptr, bytes);
   }
-  return cache().allocate(bytes, alignment);
+  return checked(cache().allocate(bytes, alignment), bytes);
 }
 
 extern "C" void _mlir_memref_to_llvm_free(void *ptr) {

@@ -84,8 +84,24 @@ Geometry Geometry::decode(const int64_t *data, int64_t length) {
 
 namespace {
 
+// A global shape: extents >= 0 and at most 2^63 - 1 elements, so that
+// flat indices, strides and volumes of boxes inside it cannot wrap.
+void checkGlobalShape(OpKind kind, const char *what, const Shape &shape) {
+  for (int64_t s : shape)
+    if (s < 0)
+      fail("%s: the %s %s has a negative extent", opName(kind), what, str(shape).c_str());
+  int64_t v = 1;
+  if (!hasZeroExtent(shape))
+    for (int64_t s : shape)
+      if (__builtin_mul_overflow(v, s, &v))
+        fail("%s: the %s %s has more than 2^63 - 1 elements", opName(kind), what,
+             str(shape).c_str());
+}
+
 void validate(const std::vector<Geometry> &all, int me) {
   const Geometry &mine = all[me];
+  checkGlobalShape(mine.kind, "global shape", mine.inShape);
+  checkGlobalShape(mine.kind, "output shape", mine.outShape);
   for (size_t r = 0; r < all.size(); ++r) {
     const Geometry &g = all[r];
     if (g.kind != mine.kind)
@@ -106,6 +122,10 @@ void validate(const std::vector<Geometry> &all, int me) {
       if (!insideShape(b, g.outShape))
         fail("%s: an output box of rank %zu (%s) lies outside the array of shape %s",
              opName(mine.kind), r, str(b).c_str(), str(g.outShape).c_str());
+  }
+  // Only boxes inside the shape from here: their ends cannot wrap.
+  for (size_t r = 0; r < all.size(); ++r) {
+    const Geometry &g = all[r];
     // Each rank checks its own box against all others: together all pairs.
     // Identical boxes are replicas of one block; any other overlap is ambiguous.
     if (static_cast<int>(r) != me && !(g.input == mine.input) &&

@@ -7,6 +7,7 @@
 #include "Stats.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <memory>
@@ -66,6 +67,37 @@ void finalizeAtExit() {
   // initialised MPI, so no rank's program did.
   MPI_Barrier(MPI_COMM_WORLD);
   MPI_Finalize();
+}
+
+// Runs when the process exits (return from main or exit()), whoever
+// initialised MPI. A rank leaving with a non-zero status while MPI is still
+// running did not finish the program: the other ranks may be waiting for it
+// in a collective, and the exit barrier above would hold this rank until
+// IDTR_TIMEOUT and then blame a skipped collective, losing the status. So
+// it ends the job at once, with its status. A zero status is the normal
+// end: finalise if the runtime initialised MPI (a rank that calls exit(0)
+// early while the others still communicate is caught by the timeout).
+void atProcessExit(int status, void *) {
+  int init = 0, fin = 0;
+  MPI_Initialized(&init);
+  MPI_Finalized(&fin);
+  if (!init || fin)
+    return;
+  if (status == 0) {
+    if (runtime().initializedMpi)
+      finalizeAtExit();
+    return;
+  }
+  int rank = -1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  std::fflush(stdout);
+  std::fprintf(stderr,
+               "idtr: error: rank %d exited with status %d without finishing the program\n",
+               rank, status);
+  std::fflush(stderr);
+  // The low 8 bits are what a parent sees of an exit status: keep them
+  // non-zero.
+  MPI_Abort(MPI_COMM_WORLD, (status & 0xff) ? (status & 0xff) : 1);
 }
 
 // `redistributes`: the team runs copies and halos (user teams), not only
@@ -129,8 +161,9 @@ void initMpi() {
     mpi::check(MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided),
                "MPI_Init_thread");
     runtime().initializedMpi = true;
-    std::atexit(finalizeAtExit);
   }
+  // Also when the program initialised MPI: its rank may exit() early too.
+  on_exit(atProcessExit, nullptr);
   int keyval = MPI_KEYVAL_INVALID;
   mpi::check(MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, onFinalize, &keyval, nullptr),
              "MPI_Comm_create_keyval");
