@@ -86,10 +86,14 @@ View viewFromDescriptor(int64_t rank, const void *desc, size_t elemSize,
   for (int64_t s : v.sizes)
     if (s < 0)
       fail("%s: negative size in descriptor", what);
-  // Byte sizes of local data (volume * element size) must not wrap either.
-  int64_t bytes;
-  if (__builtin_mul_overflow(v.volume(), static_cast<int64_t>(elemSize), &bytes))
-    fail("%s: the array of shape %s has more than 2^63 - 1 bytes", what, str(v.sizes).c_str());
+  // Byte sizes of local data (volume * element size) must not wrap: every
+  // byte count and offset the runtime derives from a view is bounded by it.
+  int64_t bytes = static_cast<int64_t>(elemSize);
+  if (!hasZeroExtent(v.sizes))
+    for (int64_t s : v.sizes)
+      if (__builtin_mul_overflow(bytes, s, &bytes))
+        fail("%s: the array of shape %s has more than 2^63 - 1 bytes", what,
+             str(v.sizes).c_str());
   v.data = static_cast<char *>(head.aligned) +
            head.offset * static_cast<int64_t>(elemSize);
   v.allocated = head.allocated;

@@ -126,6 +126,11 @@ void abortWithError(const std::string &what) {
     claim.printed();
   } else {
     claim.waitForReporter(5.0);
+    // The reporter's MPI_Abort ends the job within moments; aborting too
+    // at the same moment made Open MPI's mpirun garble its help messages
+    // ("ORTE_ERROR_LOG: Data unpack would read past end of buffer"). Abort
+    // only if the reporter did not (it might be stuck).
+    std::this_thread::sleep_for(std::chrono::seconds(10));
   }
   int init = 0, fin = 0;
   MPI_Initialized(&init);

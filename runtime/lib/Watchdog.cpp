@@ -49,6 +49,7 @@ int64_t nowNs() {
     claim.printed();
   } else {
     claim.waitForReporter(5.0);
+    std::this_thread::sleep_for(std::chrono::seconds(10)); // as in abortWithError
   }
   // No MPI_Abort from this thread (not allowed at MPI_THREAD_FUNNELED);
   // a rank that exits without MPI_Finalize makes mpirun stop the job.
