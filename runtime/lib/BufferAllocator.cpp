@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <mutex>
+#include <new>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -194,10 +195,22 @@ void *checked(void *ptr, size_t bytes) {
 
 } // namespace
 
+// The bookkeeping of large blocks allocates too: its std::bad_alloc must
+// not escape into compiled code (std::terminate, a signal, a backtrace).
+template <typename F> void *allocateOrFail(size_t bytes, F &&allocate) {
+  void *ptr = nullptr;
+  try {
+    ptr = allocate();
+  } catch (const std::bad_alloc &) {
+  }
+  return checked(ptr, bytes);
+}
+
 extern "C" void *_mlir_memref_to_llvm_alloc(size_t bytes) {
   if (bytes < kLargeBytes)
     return checked(std::malloc(bytes), bytes);
-  return checked(cache().allocate(bytes, alignof(std::max_align_t)), bytes);
+  return allocateOrFail(bytes,
+                        [&] { return cache().allocate(bytes, alignof(std::max_align_t)); });
 }
 
 extern "C" void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment,
@@ -211,7 +224,7 @@ extern "C" void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment,
       alignment = sizeof(void *);
     return checked(posix_memalign(&ptr, alignment, bytes) == 0 ? ptr : nullptr, bytes);
   }
-  return checked(cache().allocate(bytes, alignment), bytes);
+  return allocateOrFail(bytes, [&] { return cache().allocate(bytes, alignment); });
 }
 
 extern "C" void _mlir_memref_to_llvm_free(void *ptr) {
