@@ -11,11 +11,16 @@
 // CHECK-NOT: timed out
 // CHECK: status=3 seconds={{[0-9]$}}
 //
-// exit(0) is the normal end of a rank: a program whose ranks all exit(0)
-// after their work finishes normally.
-// RUN: timeout -k 5 30 %mpirun -n 2 %t all-exit-0 2>&1 | FileCheck %s --check-prefix=ZERO
+// exit(0) is the normal end of a rank, and so is a non-zero status that
+// every rank returns at the end: the job ends normally with that status.
+// RUN: timeout -k 5 30 %mpirun -n 2 %t all-exit 0 2>&1 | FileCheck %s --check-prefix=ZERO
 // ZERO-NOT: error
 // ZERO: rank 0 done
+// RUN: bash -c 'timeout -k 5 30 %mpirun -n 3 %t all-exit 5 2>&1; echo "status=$?"' | FileCheck %s --check-prefix=FIVE
+// FIVE-NOT: idtr: error
+// FIVE: rank 0 done
+// FIVE-NOT: idtr: error
+// FIVE: status=5
 #include "idtr/idtr.h"
 
 #include <stdio.h>
@@ -30,10 +35,11 @@ int main(int argc, char **argv) {
   idtr_init_contiguous(&inD, &in, 1, &one);
   idtr_init_contiguous(&outD, &out, 1, &one);
   _idtr_wait(_idtr_allreduce_f64(0, 1, &inD, 1, &outD, IDTR_SUM));
-  if (argc > 1 && !strcmp(argv[1], "all-exit-0")) {
+  if (argc > 2 && !strcmp(argv[1], "all-exit")) {
     if (me == 0)
       printf("rank 0 done\n");
-    exit(0);
+    fflush(stdout);
+    exit(atoi(argv[2]));
   }
   if (me == 1)
     exit(3);
