@@ -122,8 +122,14 @@ bool denseArray(int64_t rank, const void *desc, size_t elemSize, char *&data,
     empty |= size == 0;
     if (size != 1 && stride != expected)
       return false;
-    expected *= size;
+    // A count (or byte size) that wraps is malformed: the checked path
+    // reports it.
+    if (__builtin_mul_overflow(expected, size, &expected))
+      return false;
   }
+  int64_t bytes;
+  if (__builtin_mul_overflow(expected, static_cast<int64_t>(elemSize), &bytes))
+    return false;
   count = empty ? 0 : expected;
   if (!head.aligned && count != 0)
     return false;
