@@ -23,7 +23,8 @@ struct Error : std::runtime_error {
 // same time, only the first prints it. Never returns.
 [[noreturn]] void abortWithError(const std::string &what);
 
-// The world rank, or -1 before MPI_Init / after MPI_Finalize.
+// The world rank; outside MPI_Init..MPI_Finalize the launcher's rank from
+// the environment (OMPI_COMM_WORLD_RANK, PMIX_RANK, PMI_RANK), else -1.
 int worldRankOrMinusOne();
 
 // Claims the report of `key` for this process among the processes of its
