@@ -112,7 +112,9 @@ void ReportClaim::waitForReporter(double seconds) const {
   }
 }
 
-void abortWithError(const std::string &what) {
+void abortWithError(const std::string &what) { abortWithReport("idtr: error: ", what); }
+
+void abortWithReport(const char *prefix, const std::string &what) {
   std::fflush(stdout);
   // When every rank detects the same inconsistency (a check of data they
   // all exchanged), one line is enough: the first rank on the node to claim
@@ -121,7 +123,7 @@ void abortWithError(const std::string &what) {
   // silently. The job ends with the first abort.
   ReportClaim claim(what.c_str());
   if (claim.first()) {
-    std::fprintf(stderr, "idtr: error: %s (rank %d)\n", what.c_str(), worldRankOrMinusOne());
+    std::fprintf(stderr, "%s%s (rank %d)\n", prefix, what.c_str(), worldRankOrMinusOne());
     std::fflush(stderr);
     claim.printed();
   } else {

@@ -23,6 +23,11 @@ struct Error : std::runtime_error {
 // same time, only the first prints it. Never returns.
 [[noreturn]] void abortWithError(const std::string &what);
 
+// abortWithError with another prefix than "idtr: error: ": "" for messages
+// that already start with "file:line:col: error: " (the compiler's checks,
+// which name the user's op).
+[[noreturn]] void abortWithReport(const char *prefix, const std::string &what);
+
 // The world rank; outside MPI_Init..MPI_Finalize the launcher's rank from
 // the environment (OMPI_COMM_WORLD_RANK, PMIX_RANK, PMI_RANK), else -1.
 int worldRankOrMinusOne();

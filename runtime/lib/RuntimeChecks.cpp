@@ -23,5 +23,8 @@ extern "C" void _idtr_check_failed(const char *message, int32_t numValues,
   else if (numValues >= 2)
     std::snprintf(values, sizeof(values), ": %" PRId64 " vs %" PRId64, first,
                   second);
-  idtr::abortWithError(what + values);
+  // The compiler's message starts with "file:line:col: error: <op>: ";
+  // anything else gets the runtime's own prefix.
+  bool located = what.find(": error: ") != std::string::npos;
+  idtr::abortWithReport(located ? "" : "idtr: error: ", what + values);
 }
