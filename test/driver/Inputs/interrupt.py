@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""Interrupts a distc invocation once its temporary directory exists.
+
+  interrupt.py SIGNAL DISTC ARGS...
+
+Runs DISTC ARGS with TMPDIR set to a fresh directory, waits until distc has
+created its `distc-*` directory there, sends SIGNAL (INT, TERM, HUP, SEGV,
+...), and prints how distc ended and what it left in TMPDIR:
+
+  exit: signal INT
+  leftovers: none
+"""
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+sig = getattr(signal, "SIG" + sys.argv[1])
+tmpdir = tempfile.mkdtemp(prefix="interrupt-")
+env = dict(os.environ, TMPDIR=tmpdir)
+
+def default_signals():
+    # lit (like a shell's background jobs) may start commands with SIGINT
+    # ignored, and distc keeps an ignored signal ignored.
+    for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(s, signal.SIG_DFL)
+
+
+proc = subprocess.Popen(sys.argv[2:], env=env, stdout=subprocess.DEVNULL,
+                        stderr=subprocess.PIPE, preexec_fn=default_signals)
+deadline = time.monotonic() + 60
+while time.monotonic() < deadline and proc.poll() is None:
+    if any(name.startswith("distc-") for name in os.listdir(tmpdir)):
+        proc.send_signal(sig)
+        break
+    time.sleep(0.0005)
+else:
+    print("distc ended before its temporary directory appeared")
+_, err = proc.communicate()
+code = proc.returncode
+print("exit: signal " + signal.Signals(-code).name[3:] if code < 0
+      else "exit: code %d" % code)
+left = []
+for root, dirs, files in os.walk(tmpdir):
+    left += [os.path.relpath(os.path.join(root, n), tmpdir) for n in dirs + files]
+print("leftovers: " + (" ".join(sorted(left)) if left else "none"))
+sys.stdout.flush()
+os.system("rm -rf " + tmpdir)
