@@ -87,10 +87,19 @@ std::vector<std::string> buildLinkLine(const DriverOptions &opts,
 
 /// Re-reports LLD's messages as distc's: `ld.lld: error: X` becomes
 /// `distc: error: link: X`; LLD's `>>>` context lines are kept as they are.
-static void reportLinkerOutput(llvm::StringRef text) {
+/// LLD knows the output by its temporary name `linkTo`; the user by
+/// `output`.
+static void reportLinkerOutput(llvm::StringRef text, llvm::StringRef linkTo,
+                               llvm::StringRef output) {
   llvm::SmallVector<llvm::StringRef> lines;
   text.split(lines, '\n', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
-  for (llvm::StringRef line : lines) {
+  for (llvm::StringRef original : lines) {
+    std::string renamed = original.str();
+    for (size_t pos = 0; linkTo != output &&
+                         (pos = renamed.find(linkTo.str(), pos)) != std::string::npos;
+         pos += output.size())
+      renamed.replace(pos, linkTo.size(), output.str());
+    llvm::StringRef line = renamed;
     llvm::StringRef rest = line;
     if (rest.consume_front("ld.lld: error: "))
       (void)reportError("link: " + rest);
@@ -158,7 +167,7 @@ LogicalResult linkExecutable(const DriverOptions &opts,
                                     {{lld::Gnu, &lld::elf::link}});
   llvm::CrashRecoveryContext::Disable();
   diagStream.flush();
-  reportLinkerOutput(diagnostics);
+  reportLinkerOutput(diagnostics, linkTo, output);
   if (!result.canRunAgain && result.retCode > 128) {
     int signal = result.retCode - 128;
     if (signal == SIGBUS)
