@@ -5,7 +5,9 @@
 
 Runs DISTC ARGS with TMPDIR set to a fresh directory, waits until distc has
 created its `distc-*` directory there, sends SIGNAL (INT, TERM, HUP, SEGV,
-...), and prints how distc ended and what it left in TMPDIR:
+...), and prints how distc ended and what it left in TMPDIR. With
+WATCH=DIR:PREFIX in the environment, it waits for a file whose name starts
+with PREFIX in DIR instead, and lists what is left in DIR:
 
   exit: signal INT
   leftovers: none
@@ -30,9 +32,12 @@ def default_signals():
 
 proc = subprocess.Popen(sys.argv[2:], env=env, stdout=subprocess.DEVNULL,
                         stderr=subprocess.PIPE, preexec_fn=default_signals)
+watch_dir, prefix = tmpdir, "distc-"
+if os.environ.get("WATCH"):
+    watch_dir, prefix = os.environ["WATCH"].rsplit(":", 1)
 deadline = time.monotonic() + 60
 while time.monotonic() < deadline and proc.poll() is None:
-    if any(name.startswith("distc-") for name in os.listdir(tmpdir)):
+    if any(name.startswith(prefix) for name in os.listdir(watch_dir)):
         proc.send_signal(sig)
         break
     time.sleep(0.0005)
@@ -43,8 +48,8 @@ code = proc.returncode
 print("exit: signal " + signal.Signals(-code).name[3:] if code < 0
       else "exit: code %d" % code)
 left = []
-for root, dirs, files in os.walk(tmpdir):
-    left += [os.path.relpath(os.path.join(root, n), tmpdir) for n in dirs + files]
+for root, dirs, files in os.walk(watch_dir):
+    left += [os.path.relpath(os.path.join(root, n), watch_dir) for n in dirs + files]
 print("leftovers: " + (" ".join(sorted(left)) if left else "none"))
 sys.stdout.flush()
 os.system("rm -rf " + tmpdir)
