@@ -46,11 +46,18 @@ static std::optional<unsigned> badOperandReference(StringRef asmString,
 }
 
 mlir::LogicalResult distc::checkInlineAsm(ModuleOp module) {
-  // Types only: a context of its own, thrown away after the check.
-  llvm::LLVMContext llvmCtx;
-  LLVM::TypeToLLVMIRTranslator types(llvmCtx);
+  // Types only: a context of its own, thrown away after the check, and
+  // only made for a module that has inline assembly.
+  std::optional<llvm::LLVMContext> context;
+  std::optional<LLVM::TypeToLLVMIRTranslator> translator;
   bool ok = true;
   module.walk([&](LLVM::InlineAsmOp op) {
+    if (!context) {
+      context.emplace();
+      translator.emplace(*context);
+    }
+    llvm::LLVMContext &llvmCtx = *context;
+    LLVM::TypeToLLVMIRTranslator &types = *translator;
     // Types the translation cannot handle are its to report (and the type
     // translator's fallback for them is llvm_unreachable).
     auto compatible = [](Value v) { return LLVM::isCompatibleType(v.getType()); };
