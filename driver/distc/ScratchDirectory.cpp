@@ -72,6 +72,12 @@ void noteIgnoredSignals() {
   }
 }
 
+void keepIgnoredSignalsIgnored() {
+  for (size_t i = 0; i < std::size(kInterruptSignals); ++i)
+    if (ignoredAtStart[i])
+      signal(kInterruptSignals[i], SIG_IGN);
+}
+
 void removeScratchDirectoryNow() {
   if (!armed.exchange(false))
     return;

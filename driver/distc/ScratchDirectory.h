@@ -48,10 +48,17 @@ private:
   llvm::SmallString<128> dirPath;
 };
 
-/// Records which interrupt signals the process was started with ignored, so
-/// that distc leaves them ignored. Call first thing in main, before LLVM
-/// installs its handlers.
+/// Records which interrupt signals the process was started with ignored (a
+/// background job of a non-interactive shell ignores SIGINT), so that they
+/// stay ignored. Call first thing in main, before LLVM installs its
+/// handlers.
 void noteIgnoredSignals();
+
+/// Ignores again what noteIgnoredSignals found ignored. Call right after
+/// llvm::InitLLVM: LLVM's handler catches every interrupt signal, removes
+/// the files registered with RemoveFileOnSignal and then re-raises the
+/// signal, which, ignored, would let distc go on without its temporaries.
+void keepIgnoredSignalsIgnored();
 
 /// Removes the live scratch directory, if any, and the files in it, with
 /// async-signal-safe calls only. Safe to call from any thread, from a signal

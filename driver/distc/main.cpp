@@ -218,6 +218,7 @@ static int runDriverOnLargeStack(const DriverOptions &opts, const char *argv0) {
 int main(int argc, char **argv) {
   noteIgnoredSignals();
   llvm::InitLLVM initLLVM(argc, argv);
+  keepIgnoredSignalsIgnored();
   installFatalErrorHandlers();
   DriverOptions opts;
   if (std::optional<int> exitCode = parseCommandLine(argc, argv, opts))

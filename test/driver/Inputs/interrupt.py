@@ -25,9 +25,12 @@ env = dict(os.environ, TMPDIR=tmpdir)
 
 def default_signals():
     # lit (like a shell's background jobs) may start commands with SIGINT
-    # ignored, and distc keeps an ignored signal ignored.
+    # ignored, and distc keeps an ignored signal ignored. IGNORE=1 starts
+    # distc that way on purpose.
     for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         signal.signal(s, signal.SIG_DFL)
+    if os.environ.get("IGNORE"):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 proc = subprocess.Popen(sys.argv[2:], env=env, stdout=subprocess.DEVNULL,
