@@ -69,17 +69,30 @@ std::unique_ptr<OutputFile> OutputFile::open(llvm::StringRef path) {
     }
     return file;
   }
-  // TempFile registers the temporary for removal on a signal.
-  llvm::Expected<llvm::sys::fs::TempFile> temp =
-      llvm::sys::fs::TempFile::create(temporaryModel(path));
-  if (!temp) {
-    (void)reportError("cannot write output '" + path + "'", temp.takeError());
-    return nullptr;
+  // Not llvm::sys::fs::TempFile: it registers its file for removal on a
+  // signal only after creating it, and a SIGINT in between left the
+  // temporary behind. The name is registered first here, then created
+  // exclusively.
+  for (int attempt = 0; attempt < 128; ++attempt) {
+    file->temp = reserveTemporaryNextTo(path);
+    int fd = -1;
+    std::error_code ec = llvm::sys::fs::openFileForWrite(
+        file->temp, fd, llvm::sys::fs::CD_CreateNew, llvm::sys::fs::OF_None);
+    if (!ec) {
+      file->stream = std::make_unique<llvm::raw_fd_ostream>(
+          fd, /*shouldClose=*/true);
+      return file;
+    }
+    llvm::sys::DontRemoveFileOnSignal(file->temp);
+    file->temp.clear();
+    if (ec != std::errc::file_exists) {
+      (void)reportError("cannot write output '" + path + "': " + ec.message());
+      return nullptr;
+    }
   }
-  file->temp.emplace(std::move(*temp));
-  file->stream = std::make_unique<llvm::raw_fd_ostream>(file->temp->FD,
-                                                        /*shouldClose=*/false);
-  return file;
+  (void)reportError("cannot write output '" + path +
+                    "': no unused temporary name next to it");
+  return nullptr;
 }
 
 OutputFile::~OutputFile() {
@@ -88,8 +101,10 @@ OutputFile::~OutputFile() {
     stream->clear_error();
     stream.reset();
   }
-  if (temp)
-    llvm::consumeError(temp->discard());
+  if (!temp.empty()) {
+    llvm::sys::fs::remove(temp);
+    llvm::sys::DontRemoveFileOnSignal(temp);
+  }
 }
 
 LogicalResult OutputFile::commit() {
@@ -99,13 +114,19 @@ LogicalResult OutputFile::commit() {
     stream->clear_error();
     return reportError("cannot write output '" + path + "': " + msg);
   }
+  stream->close();
+  if (stream->has_error()) {
+    std::string msg = stream->error().message();
+    stream->clear_error();
+    return reportError("cannot write output '" + path + "': " + msg);
+  }
   stream.reset();
-  if (!temp)
+  if (temp.empty())
     return success();
-  llvm::sys::fs::TempFile file = std::move(*temp);
-  temp.reset();
-  if (llvm::Error err = file.keep(path))
-    return reportError("cannot write output '" + path + "'", std::move(err));
+  if (std::error_code ec = llvm::sys::fs::rename(temp, path))
+    return reportError("cannot write output '" + path + "': " + ec.message());
+  llvm::sys::DontRemoveFileOnSignal(temp);
+  temp.clear();
   return success();
 }
 

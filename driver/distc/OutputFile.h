@@ -23,7 +23,6 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <memory>
-#include <optional>
 #include <string>
 
 namespace distc {
@@ -59,7 +58,7 @@ private:
   OutputFile() = default;
 
   std::string path;
-  std::optional<llvm::sys::fs::TempFile> temp;
+  std::string temp; ///< empty: written in place
   std::unique_ptr<llvm::raw_fd_ostream> stream;
 };
 
