@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <cstring>
+#include <iterator>
 #include <limits.h>
 
 #include <dirent.h>

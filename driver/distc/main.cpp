@@ -204,7 +204,7 @@ static LogicalResult runDriver(const DriverOptions &opts, const char *argv0) {
 static int runDriverOnLargeStack(const DriverOptions &opts, const char *argv0) {
   int code = 1;
   llvm::thread worker(std::optional<unsigned>(kDriverStackBytes), [&] {
-    static thread_local char signalStack[1 << 16];
+    static char signalStack[1 << 16]; // one driver thread per process
     stack_t alternate = {};
     alternate.ss_sp = signalStack;
     alternate.ss_size = sizeof(signalStack);
