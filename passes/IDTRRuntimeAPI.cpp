@@ -2,6 +2,7 @@
 
 #include "passes/IDTRRuntimeAPI.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
@@ -156,6 +157,12 @@ mlir::distc::lookupOrDeclareIDTRFunction(ModuleOp module,
                             << decl.name << "': expected type " << decl.type
                             << ", found " << func.getFunctionType();
   }
+  // distc's own `--emit=mlir` output holds the ABI already lowered to
+  // `llvm.func` declarations; compiling it again must not fail on them.
+  // Nothing at that level still needs a `func.func` to call.
+  if (auto llvmFunc = dyn_cast_or_null<LLVM::LLVMFuncOp>(existing))
+    if (llvmFunc.isExternal())
+      return func::FuncOp();
   if (existing)
     return existing->emitError()
            << "symbol '" << decl.name

@@ -60,7 +60,9 @@ SmallVector<IDTRDeclaration> getAllIDTRDeclarations(MLIRContext *context);
 
 /// Returns the private declaration of `decl` in `module`, creating it if
 /// needed. Emits an error and fails if the symbol exists with another type
-/// or is not a func.func.
+/// or is not a func.func. An external `llvm.func` of that name (the ABI as
+/// distc's `--emit=mlir` output declares it) is accepted: the result is then
+/// a null func::FuncOp.
 FailureOr<func::FuncOp> lookupOrDeclareIDTRFunction(ModuleOp module,
                                                     const IDTRDeclaration &decl);
 
