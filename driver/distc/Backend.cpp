@@ -12,6 +12,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Pass.h"
 #include "llvm/Support/CommandLine.h"
@@ -80,6 +81,8 @@ struct Backend::Impl {
       : opts(opts), timing(timing) {}
 
   LogicalResult applyLLVMOptions();
+  LogicalResult selectTarget();
+  void markFunctions(llvm::Module &module) const;
   std::unique_ptr<llvm::TargetMachine> createTargetMachine() const;
   unsigned partitionLimit() const;
 
@@ -130,14 +133,79 @@ LogicalResult Backend::Impl::applyLLVMOptions() {
   return success();
 }
 
-/// The host CPU with all its features: programs run on the machine (or
-/// cluster of like machines) they are compiled on. PIC because executables
-/// are linked as PIE.
+/// The target triple, CPU and features of the code (see `selectTarget`).
+/// PIC because executables are linked as PIE.
 std::unique_ptr<llvm::TargetMachine>
 Backend::Impl::createTargetMachine() const {
   return std::unique_ptr<llvm::TargetMachine>(target->createTargetMachine(
       triple, cpu, features, llvm::TargetOptions(), llvm::Reloc::PIC_,
       std::nullopt, codeGenOptLevel(opts.pipeline.optLevel)));
+}
+
+/// --target, -march/-mcpu and -mtune. By default (and with -march=native)
+/// the code is for the CPU distc runs on, with all its features: programs
+/// run on the machine, or the cluster of like machines, they are compiled
+/// on. Where login and compute nodes differ, -march=x86-64-v3 or
+/// -mcpu=generic give code any such machine runs. Unknown names are errors
+/// that say how to list the valid ones.
+LogicalResult Backend::Impl::selectTarget() {
+  llvm::Triple host(llvm::sys::getDefaultTargetTriple());
+  triple = opts.targetTriple.empty()
+               ? host
+               : llvm::Triple(llvm::Triple::normalize(opts.targetTriple));
+  std::string error;
+  target = llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target) {
+    std::string known;
+    for (const llvm::Target &t : llvm::TargetRegistry::targets())
+      known += (known.empty() ? "" : ", ") + std::string(t.getName());
+    return reportError("unknown or unsupported target '" + triple.str() +
+                       "' (distc generates code for: " + known +
+                       "; e.g. --target=" + host.str() + ")");
+  }
+  bool native = opts.cpu.empty() || opts.cpu == "native";
+  if (native && triple.getArch() == host.getArch()) {
+    cpu = llvm::sys::getHostCPUName().str();
+    llvm::SubtargetFeatures hostFeatures;
+    for (const auto &[name, enabled] : llvm::sys::getHostCPUFeatures())
+      hostFeatures.AddFeature(name, enabled);
+    features = hostFeatures.getString();
+  } else {
+    // Another architecture's "native" is its generic CPU.
+    cpu = native ? "generic" : opts.cpu;
+    features.clear();
+  }
+  std::unique_ptr<llvm::MCSubtargetInfo> subtarget(
+      target->createMCSubtargetInfo(triple, "", ""));
+  for (const auto &[option, name] :
+       {std::pair<llvm::StringRef, llvm::StringRef>{"-march", cpu},
+        {"-mtune", opts.tuneCPU}})
+    if (subtarget && !name.empty() && !subtarget->isCPUStringValid(name))
+      return reportError("unknown CPU '" + name + "' in " + option +
+                         " for target '" + triple.str() + "' (" + option +
+                         "=help lists the CPUs)");
+  return success();
+}
+
+void printTargetCPUs(const DriverOptions &opts, llvm::raw_ostream &os) {
+  llvm::InitializeNativeTarget();
+  llvm::Triple triple(opts.targetTriple.empty()
+                          ? llvm::sys::getDefaultTargetTriple()
+                          : llvm::Triple::normalize(opts.targetTriple));
+  std::string error;
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target) {
+    (void)reportError("unknown or unsupported target '" + triple.str() + "'");
+    return;
+  }
+  std::unique_ptr<llvm::MCSubtargetInfo> subtarget(
+      target->createMCSubtargetInfo(triple, "", ""));
+  os << "CPUs for " << triple.str() << " (-march=, -mcpu=, -mtune=; "
+     << "'native' is this host's, " << llvm::sys::getHostCPUName() << "):\n";
+  if (subtarget)
+    for (const llvm::SubtargetSubTypeKV &kv :
+         subtarget->getAllProcessorDescriptions())
+      os << "  " << kv.Key << "\n";
 }
 
 /// How many partitions a module may be split into: --jobs, or one per
@@ -156,13 +224,30 @@ unsigned Backend::Impl::partitionLimit() const {
 // The steps
 //===----------------------------------------------------------------------===//
 
-/// LLVM's own O0..O3 pipeline, tuned for the target machine.
+/// What clang's -mtune, -Os and -Oz put on every function: LLVM reads the
+/// tuning CPU and the size goals from function attributes, not from the
+/// target machine.
+void Backend::Impl::markFunctions(llvm::Module &module) const {
+  for (llvm::Function &func : module) {
+    if (func.isDeclaration())
+      continue;
+    if (!opts.tuneCPU.empty())
+      func.addFnAttr("tune-cpu", opts.tuneCPU);
+    if (opts.sizeLevel >= 1 && !func.hasFnAttribute(llvm::Attribute::OptimizeNone))
+      func.addFnAttr(llvm::Attribute::OptimizeForSize);
+    if (opts.sizeLevel >= 2 && !func.hasFnAttribute(llvm::Attribute::OptimizeNone))
+      func.addFnAttr(llvm::Attribute::MinSize);
+  }
+}
+
+/// LLVM's own O0..O3 (Os, Oz) pipeline, tuned for the target machine.
 llvm::Error Backend::Impl::optimize(llvm::Module &module,
                                     llvm::TargetMachine &tm,
                                     TimingScope &scope) const {
   TimingScope step = scope.nest("LLVM optimization");
+  markFunctions(module);
   auto transformer = makeOptimizingTransformer(opts.pipeline.optLevel,
-                                               /*sizeLevel=*/0, &tm);
+                                               opts.sizeLevel, &tm);
   return transformer(&module);
 }
 
@@ -256,17 +341,8 @@ LogicalResult Backend::initialize() {
   llvm::InitializeNativeTargetAsmParser();
   if (failed(impl->applyLLVMOptions()))
     return failure();
-  impl->triple = llvm::Triple(llvm::sys::getDefaultTargetTriple());
-  std::string error;
-  impl->target = llvm::TargetRegistry::lookupTarget(impl->triple, error);
-  if (!impl->target)
-    return reportError("no LLVM target for '" + impl->triple.str() +
-                       "': " + error);
-  impl->cpu = llvm::sys::getHostCPUName().str();
-  llvm::SubtargetFeatures features;
-  for (const auto &[name, enabled] : llvm::sys::getHostCPUFeatures())
-    features.AddFeature(name, enabled);
-  impl->features = features.getString();
+  if (failed(impl->selectTarget()))
+    return failure();
   impl->targetMachine = impl->createTargetMachine();
   if (!impl->targetMachine)
     return reportError("cannot create an LLVM target machine for '" +

@@ -1,7 +1,8 @@
 //===- Backend.h - LLVM optimization and code generation ----------*- C++ -*-===//
 //
-// What happens to a module once it is LLVM IR: LLVM's O0-O3 pipeline for
-// the host CPU, then code generation to IR text, bitcode, assembly or an
+// What happens to a module once it is LLVM IR: LLVM's O0-O3 (Os, Oz)
+// pipeline for the target CPU (the host's unless -march/--target say
+// otherwise), then code generation to IR text, bitcode, assembly or an
 // object. For the objects of an executable, a large module is split into
 // partitions (ModulePartition.h) that are optimized and compiled on
 // separate threads, one object each.
@@ -30,14 +31,18 @@ class TimingScope;
 
 namespace distc {
 
+/// `-march=help` / `-mtune=help`: the CPUs of the target (--target or the
+/// host's), one a line.
+void printTargetCPUs(const DriverOptions &opts, llvm::raw_ostream &os);
+
 class Backend {
 public:
   Backend(const DriverOptions &opts, mlir::TimingScope &timing);
   ~Backend();
 
   /// Applies LLVM options (distc's and -mllvm) and creates the target
-  /// machine for the host. Fails with one sentence on a bad -mllvm option
-  /// or an unsupported host.
+  /// machine for --target/-march/-mtune (default: the host's CPU). Fails
+  /// with one sentence on a bad -mllvm option, an unknown target or CPU.
   mlir::LogicalResult initialize();
 
   /// The target machine modules are translated for (triple, data layout).

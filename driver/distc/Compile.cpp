@@ -27,9 +27,13 @@
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Target/LLVMIR/Export.h"
 
+#include "llvm/AsmParser/Parser.h"
+#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Target/TargetMachine.h"
 
@@ -59,11 +63,18 @@ struct Compiler::Impl {
   std::unique_ptr<llvm::Module> lowerToLLVM(OwningOpRef<ModuleOp> module,
                                             llvm::StringRef inputPath,
                                             llvm::LLVMContext &llvmCtx);
+  std::unique_ptr<llvm::Module> loadLLVMInput(llvm::StringRef inputPath,
+                                              llvm::LLVMContext &llvmCtx);
+  std::unique_ptr<llvm::Module> toLLVM(llvm::StringRef inputPath,
+                                       llvm::LLVMContext &llvmCtx,
+                                       llvm::StringRef tempsStem);
   LogicalResult compileFile(llvm::StringRef inputPath,
-                            llvm::StringRef outputPath, EmitKind kind);
+                            llvm::StringRef outputPath, EmitKind kind,
+                            llvm::StringRef tempsStem);
   LogicalResult compileToObjects(llvm::StringRef inputPath,
                                  llvm::StringRef stem,
-                                 std::vector<std::string> &objects);
+                                 std::vector<std::string> &objects,
+                                 bool saveTemps);
 
   const DriverOptions &opts;
   TimingScope &timing;
@@ -339,50 +350,152 @@ Compiler::Impl::lowerToLLVM(OwningOpRef<ModuleOp> module, StringRef inputPath,
   return llvmModule;
 }
 
-LogicalResult Compiler::Impl::compileFile(StringRef inputPath,
-                                          StringRef outputPath,
-                                          EmitKind kind) {
+/// Writes one -save-temps file with `write`; reports a failure to write.
+template <typename WriteFn>
+static LogicalResult saveTemp(llvm::StringRef path, bool verbose,
+                              WriteFn write) {
+  reportStep(verbose, "write " + path + " (-save-temps)");
+  std::unique_ptr<OutputFile> file = OutputFile::open(path);
+  if (!file)
+    return failure();
+  write(file->os());
+  return file->commit();
+}
+
+/// A `.ll` or `.bc` input: parsed (and verified) into `llvmCtx`, for the
+/// target distc compiles for. Null on failure, with a located message.
+std::unique_ptr<llvm::Module>
+Compiler::Impl::loadLLVMInput(StringRef inputPath, llvm::LLVMContext &llvmCtx) {
+  TimingScope scope = timing.nest("Parse LLVM IR");
+  reportStep(opts.verbose, "parse " + inputPath + " (LLVM IR)");
+  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      readInputFile(inputPath);
+  if (!buffer) {
+    (void)reportError("cannot read input '" + inputPath + "'",
+                      buffer.takeError());
+    return nullptr;
+  }
+  llvm::MemoryBufferRef ref = (*buffer)->getMemBufferRef();
+  std::unique_ptr<llvm::Module> module;
+  if (llvm::isBitcode(
+          reinterpret_cast<const unsigned char *>(ref.getBufferStart()),
+          reinterpret_cast<const unsigned char *>(ref.getBufferEnd()))) {
+    llvm::Expected<std::unique_ptr<llvm::Module>> parsed =
+        llvm::parseBitcodeFile(ref, llvmCtx);
+    if (!parsed) {
+      (void)reportError("invalid LLVM bitcode in '" + inputPath + "'",
+                        parsed.takeError());
+      return nullptr;
+    }
+    module = std::move(*parsed);
+  } else {
+    llvm::SMDiagnostic error;
+    module = llvm::parseAssembly(ref, error, llvmCtx);
+    if (!module) {
+      // `file:line:col: error: ...` and the line, as the MLIR parser's.
+      error.print(nullptr, llvm::errs());
+      return nullptr;
+    }
+  }
+  // The verifier, as for MLIR: LLVM here has no assertions to catch
+  // invalid IR later.
+  std::string problems;
+  llvm::raw_string_ostream problemStream(problems);
+  if (llvm::verifyModule(*module, &problemStream)) {
+    (void)reportError("invalid LLVM IR in '" + inputPath + "': " +
+                      StringRef(problems).split('\n').first);
+    return nullptr;
+  }
+  const llvm::TargetMachine &targetMachine = backend.targetMachine();
+  if (!module->getTargetTriple().empty() &&
+      module->getTargetTriple() != targetMachine.getTargetTriple())
+    reportWarning("'" + inputPath + "': overriding the module's target '" +
+                  module->getTargetTriple().str() + "' with '" +
+                  targetMachine.getTargetTriple().str() + "'");
+  module->setTargetTriple(targetMachine.getTargetTriple());
+  module->setDataLayout(targetMachine.createDataLayout());
+  if (llvm::Function *main = module->getFunction("main"))
+    if (!main->isDeclaration())
+      sawMain = true;
+  return module;
+}
+
+/// Any input to an LLVM module ready for LLVM's pipeline: LLVM IR inputs
+/// as they are, MLIR through the front end and the translation. Writes the
+/// -save-temps files when `tempsStem` is not empty.
+std::unique_ptr<llvm::Module>
+Compiler::Impl::toLLVM(StringRef inputPath, llvm::LLVMContext &llvmCtx,
+                       StringRef tempsStem) {
+  if (Compiler::isLLVMInput(inputPath))
+    return loadLLVMInput(inputPath, llvmCtx);
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, ctx.get());
   OwningOpRef<ModuleOp> module = runFrontEnd(sourceMgr, inputPath);
   if (!module)
-    return failure();
+    return nullptr;
+  if (!tempsStem.empty() &&
+      failed(saveTemp((tempsStem + ".mlir").str(), opts.verbose,
+                      [&](llvm::raw_ostream &os) {
+                        module->print(os);
+                        os << "\n";
+                      })))
+    return nullptr;
+  std::unique_ptr<llvm::Module> llvmModule =
+      lowerToLLVM(std::move(module), inputPath, llvmCtx);
+  if (llvmModule && !tempsStem.empty() &&
+      failed(saveTemp((tempsStem + ".ll").str(), opts.verbose,
+                      [&](llvm::raw_ostream &os) {
+                        llvmModule->print(os, nullptr);
+                      })))
+    return nullptr;
+  return llvmModule;
+}
 
-  // Opened only now that the input is parsed and lowered: a failure so far
-  // leaves no trace, and the temporary is renamed into place only below.
+LogicalResult Compiler::Impl::compileFile(StringRef inputPath,
+                                          StringRef outputPath, EmitKind kind,
+                                          StringRef tempsStem) {
+  if (kind == EmitKind::MLIR) {
+    if (Compiler::isLLVMInput(inputPath))
+      return reportError("cannot emit MLIR from the LLVM IR input '" +
+                         inputPath + "'");
+    llvm::SourceMgr sourceMgr;
+    SourceMgrDiagnosticHandler diagHandler(sourceMgr, ctx.get());
+    OwningOpRef<ModuleOp> module = runFrontEnd(sourceMgr, inputPath);
+    if (!module)
+      return failure();
+    // Opened only now that the input is parsed and lowered: a failure so
+    // far leaves no trace, and the temporary is renamed into place only
+    // below.
+    std::unique_ptr<OutputFile> output = OutputFile::open(outputPath);
+    if (!output)
+      return failure();
+    module->print(output->os());
+    output->os() << "\n";
+    return output->commit();
+  }
+  llvm::LLVMContext llvmCtx;
+  routeLLVMDiagnostics(llvmCtx);
+  std::unique_ptr<llvm::Module> llvmModule =
+      toLLVM(inputPath, llvmCtx, tempsStem);
+  if (!llvmModule)
+    return failure();
   std::unique_ptr<OutputFile> output = OutputFile::open(outputPath);
   if (!output)
     return failure();
-
-  if (kind == EmitKind::MLIR) {
-    module->print(output->os());
-    output->os() << "\n";
-  } else {
-    llvm::LLVMContext llvmCtx;
-    routeLLVMDiagnostics(llvmCtx);
-    std::unique_ptr<llvm::Module> llvmModule =
-        lowerToLLVM(std::move(module), inputPath, llvmCtx);
-    if (!llvmModule)
-      return failure();
-    reportStep(opts.verbose, "write " + outputPath);
-    if (failed(backend.emit(*llvmModule, kind, output->os())))
-      return failure();
-  }
+  reportStep(opts.verbose, "write " + outputPath);
+  if (failed(backend.emit(*llvmModule, kind, output->os())))
+    return failure();
   return output->commit();
 }
 
 LogicalResult
 Compiler::Impl::compileToObjects(StringRef inputPath, StringRef stem,
-                                 std::vector<std::string> &objects) {
-  llvm::SourceMgr sourceMgr;
-  SourceMgrDiagnosticHandler diagHandler(sourceMgr, ctx.get());
-  OwningOpRef<ModuleOp> module = runFrontEnd(sourceMgr, inputPath);
-  if (!module)
-    return failure();
+                                 std::vector<std::string> &objects,
+                                 bool saveTemps) {
   llvm::LLVMContext llvmCtx;
   routeLLVMDiagnostics(llvmCtx);
   std::unique_ptr<llvm::Module> llvmModule =
-      lowerToLLVM(std::move(module), inputPath, llvmCtx);
+      toLLVM(inputPath, llvmCtx, saveTemps ? stem : "");
   if (!llvmModule)
     return failure();
   return backend.emitObjects(std::move(llvmModule), stem, objects);
@@ -405,13 +518,19 @@ void Compiler::dumpPipeline(llvm::raw_ostream &os) const {
 }
 
 LogicalResult Compiler::compileFile(StringRef inputPath, StringRef outputPath,
-                                    EmitKind kind) {
-  return impl->compileFile(inputPath, outputPath, kind);
+                                    EmitKind kind, StringRef tempsStem) {
+  return impl->compileFile(inputPath, outputPath, kind, tempsStem);
 }
 
 LogicalResult Compiler::compileToObjects(StringRef inputPath, StringRef stem,
-                                        std::vector<std::string> &objects) {
-  return impl->compileToObjects(inputPath, stem, objects);
+                                        std::vector<std::string> &objects,
+                                        bool saveTemps) {
+  return impl->compileToObjects(inputPath, stem, objects, saveTemps);
+}
+
+bool Compiler::isLLVMInput(StringRef path) {
+  StringRef ext = llvm::sys::path::extension(path);
+  return ext == ".ll" || ext == ".bc";
 }
 
 bool Compiler::sawMain() const { return impl->sawMain; }

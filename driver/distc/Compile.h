@@ -46,16 +46,26 @@ public:
   /// Compiles the MLIR file `inputPath` ("-" = stdin) to `kind` and writes it
   /// to `outputPath` ("-" = stdout). The output file is only kept on success.
   /// `kind` must not be EmitKind::Exe (objects are what the linker gets).
+  /// A `.ll` or `.bc` input is LLVM IR and starts at LLVM's optimization.
+  /// With a `tempsStem` (-save-temps), the module after the MLIR pipeline
+  /// is also written to `<tempsStem>.mlir` and the LLVM IR before LLVM's
+  /// optimization to `<tempsStem>.ll`.
   mlir::LogicalResult compileFile(llvm::StringRef inputPath,
-                                  llvm::StringRef outputPath, EmitKind kind);
+                                  llvm::StringRef outputPath, EmitKind kind,
+                                  llvm::StringRef tempsStem = "");
 
-  /// Compiles the MLIR file `inputPath` to object files for the link:
-  /// `<stem>.o`, plus `<stem>.1.o`, ... when LLVM's optimization and code
-  /// generation ran on partitions of the module in parallel (Backend.h).
-  /// Appends the paths written to `objects`.
+  /// Compiles the MLIR (or LLVM IR) file `inputPath` to object files for
+  /// the link: `<stem>.o`, plus `<stem>.1.o`, ... when LLVM's optimization
+  /// and code generation ran on partitions of the module in parallel
+  /// (Backend.h). Appends the paths written to `objects`. With
+  /// `saveTemps`, also `<stem>.mlir` and `<stem>.ll` as compileFile.
   mlir::LogicalResult compileToObjects(llvm::StringRef inputPath,
                                        llvm::StringRef stem,
-                                       std::vector<std::string> &objects);
+                                       std::vector<std::string> &objects,
+                                       bool saveTemps = false);
+
+  /// Whether `path` names LLVM IR (`.ll`, `.bc`) rather than MLIR.
+  static bool isLLVMInput(llvm::StringRef path);
 
   /// True once a compiled input defined the program's entry `main`.
   bool sawMain() const;

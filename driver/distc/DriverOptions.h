@@ -29,12 +29,15 @@ enum class EmitKind {
 
 struct DriverOptions {
   // --- inputs and outputs -------------------------------------------------
-  std::vector<std::string> inputs; ///< `.mlir` (compiled) and `.o`/`.a` (linked)
+  /// `.mlir` and `.ll`/`.bc` (compiled), `.o`/`.a`/`.so` (linked).
+  std::vector<std::string> inputs;
   std::string output;              ///< empty: derived from the input name
   EmitKind emit = EmitKind::Exe;
 
   // --- compilation ------------------------------------------------------------
   PipelineOptions pipeline;             ///< includes the -O level
+  /// -Os (1) and -Oz (2), as clang: LLVM's size levels on top of -O2.
+  unsigned sizeLevel = 0;
   std::optional<std::string> pipelineText; ///< `--pipeline`: replaces the MLIR part
   bool dumpPipeline = false;  ///< print the MLIR pipeline in use (stderr)
   bool listPipelines = false; ///< print the named pipelines and exit
@@ -42,6 +45,11 @@ struct DriverOptions {
   /// --jobs: partitions of one module optimized and compiled in parallel
   /// (0: one per hardware thread).
   unsigned jobs = 0;
+
+  // --- target (empty: the host, see docs/driver.md) -------------------------
+  std::string targetTriple; ///< --target
+  std::string cpu;          ///< -march / -mcpu ("native": the host's)
+  std::string tuneCPU;      ///< -mtune
 
   // --- IR printing (as mlir-opt; everything to stderr) ------------------------
   std::vector<std::string> printIRBefore; ///< pass arguments
@@ -53,10 +61,20 @@ struct DriverOptions {
   // --- linking --------------------------------------------------------------
   std::vector<std::string> libDirs; ///< -L
   std::vector<std::string> libs;    ///< -l
+  /// -Wl,A,B / -Xlinker A / -rpath DIR, in order, each placed on the link
+  /// line before the input it preceded on the command line (so that
+  /// `-Wl,--whole-archive lib.a -Wl,--no-whole-archive` means what it says).
+  struct LinkerArg {
+    size_t beforeInput; ///< index into `inputs`; inputs.size(): after all
+    std::string arg;
+  };
+  std::vector<LinkerArg> linkerArgs;
 
   // --- reporting --------------------------------------------------------------
   bool verbose = false; ///< -v: each step and the link line
   bool timing = false;  ///< --timing: every pass and every later step
+  bool saveTemps = false; ///< -save-temps: keep .mlir/.ll/.o next to the output
+  bool printSteps = false; ///< -###: print the steps, run none of them
 
   /// True when any --print-ir-* option asks for IR printing.
   bool printsIR() const {

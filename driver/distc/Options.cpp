@@ -7,11 +7,17 @@
 
 #include "Options.h"
 #include "Diagnostics.h"
+#include "Link.h"
 
 #include "DistcConfig.h"
 
 #include "llvm/Config/llvm-config.h"
+#include "llvm/Support/Allocator.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/StringSaver.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Host.h"
 
 #include <CLI/CLI.hpp>
 
@@ -38,6 +44,86 @@ static std::string helpFooter() {
   return text;
 }
 
+/// Every environment variable the IDTR runtime reads (runtime/lib, grep
+/// getenv), for --help-env; docs/runtime.md has the same table.
+struct RuntimeVariable {
+  const char *name;
+  const char *byDefault;
+  const char *meaning;
+};
+static constexpr RuntimeVariable kRuntimeEnvironment[] = {
+    {"IDTR_TIMEOUT", "300",
+     "seconds one rank may wait in one communication before the job is "
+     "aborted with a report of the operation it is stuck in; 0 turns the "
+     "watchdog off"},
+    {"IDTR_STATS", "unset (off)",
+     "any value but empty or 0: every rank prints one line of "
+     "communication counters (calls, messages, bytes, plans) to stderr at "
+     "exit"},
+    {"IDTR_DIRECT", "unset (on)",
+     "0: never read a peer's memory directly (Linux cross-memory attach) "
+     "between ranks of one node; always go through MPI"},
+    {"IDTR_DIRECT_MIN_BYTES", "262144 (256 KiB)",
+     "smallest transfer between ranks of one node that is read directly "
+     "instead of sent through MPI"},
+    {"IDTR_MAX_MESSAGE_BYTES", "1073741824 (1 GiB)",
+     "largest single MPI message (8 .. 2^30); larger transfers are split "
+     "into messages of this size"},
+    {"IDTR_NO_HUGEPAGES", "unset (huge pages)",
+     "any value: do not ask for transparent huge pages for large buffers"},
+};
+
+static void printRuntimeEnvironment(llvm::raw_ostream &os) {
+  os << "Environment variables read by programs that distc links (the IDTR "
+        "runtime):\n\n";
+  os << llvm::left_justify("variable", 24)
+     << llvm::left_justify("default", 20) << "meaning\n";
+  for (const RuntimeVariable &var : kRuntimeEnvironment)
+    os << llvm::left_justify(var.name, 24)
+       << llvm::left_justify(var.byDefault, 20) << var.meaning << "\n";
+}
+
+/// --version (and -v alone): what distc is and what it builds for, so that
+/// a bug report or a cluster's login node says which CPU code is tuned for,
+/// which MPI programs link and which runtime.
+static std::string versionText(const char *argv0) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "distc version " << DISTC_VERSION << "\nLLVM version "
+     << LLVM_VERSION_STRING << "\nTarget: " << llvm::sys::getDefaultTargetTriple()
+     << "\nHost CPU: " << llvm::sys::getHostCPUName()
+     << " (code is tuned for it unless -march/-mcpu says otherwise)\nMPI:";
+  for (const char *lib : config::kMPILibs)
+    if (lib)
+      os << " " << lib;
+  os << "\nRuntime: " << findRuntimeLibrary(argv0);
+  return text;
+}
+
+/// An -O spelling as clang reads it: -O0..-O3, -O (= -O1), -Os and -Oz
+/// (-O2 for LLVM size levels 1 and 2); -O4 and up are -O3. Returns false
+/// for anything else.
+static bool parseOptLevel(llvm::StringRef arg, DriverOptions &opts) {
+  llvm::StringRef level = arg.drop_front(2);
+  if (level.empty())
+    level = "1";
+  opts.sizeLevel = 0;
+  if (level == "s" || level == "z") {
+    opts.pipeline.optLevel = 2;
+    opts.sizeLevel = level == "s" ? 1 : 2;
+    return true;
+  }
+  unsigned value;
+  if (level.getAsInteger(10, value))
+    return false;
+  opts.pipeline.optLevel = std::min(value, 3u);
+  return true;
+}
+
+/// Marks the place of a linker argument among the positional inputs: CLI11
+/// sees it as an input, parseCommandLine turns it back into a LinkerArg.
+static constexpr llvm::StringLiteral kLinkerArgMarker = "\x01linker-arg:";
+
 std::optional<int> parseCommandLine(int argc, char **argv,
                                     DriverOptions &opts) {
   CLI::App app{"distc: ahead-of-time compiler for distributed tensor "
@@ -45,13 +131,16 @@ std::optional<int> parseCommandLine(int argc, char **argv,
                ".o files, the IDTR runtime and MPI into an executable.",
                "distc"};
   app.footer(helpFooter());
-  app.set_version_flag("--version", std::string("distc version ") +
-                                        DISTC_VERSION + "\nLLVM version " +
-                                        LLVM_VERSION_STRING);
+  const char *argv0 = argv[0];
+  app.set_version_flag("--version", [argv0] { return versionText(argv0); },
+                       "print distc's and LLVM's versions, the target, the "
+                       "host CPU, the MPI and the runtime programs link, "
+                       "and exit");
 
   app.add_option("inputs", opts.inputs,
-                 ".mlir files to compile ('-' for stdin); .o, .a and .so "
-                 "files to link");
+                 ".mlir files to compile ('-' for stdin); .ll and .bc files "
+                 "(LLVM IR) to optimize, compile and link; .o, .a and .so "
+                 "files to link; @FILE reads more arguments from FILE");
   app.add_option("-o", opts.output,
                  "output file ('-' for stdout). Default: a.out for an "
                  "executable, <input>.o/.s/.ll/.bc, stdout for MLIR");
@@ -75,10 +164,32 @@ std::optional<int> parseCommandLine(int argc, char **argv,
   c->excludes(s)->excludes(emit);
   s->excludes(emit);
 
-  app.add_option("-O", opts.pipeline.optLevel,
-                 "optimization level of the MLIR and LLVM pipelines "
-                 "(-O0..-O3, default -O2)")
-      ->check(CLI::Range(0u, 3u));
+  // Only for --help: every -O spelling is read before CLI11 (below), as
+  // clang reads them: -O never takes the next argument as its value.
+  unsigned helpOnlyOptLevel = 0;
+  app.add_option("-O", helpOnlyOptLevel,
+                 "optimization level of the MLIR and LLVM pipelines: -O0, "
+                 "-O1, -O2 (default), -O3; -O alone is -O1, -O4 and up are "
+                 "-O3; -Os and -Oz are -O2 optimizing for size; the last "
+                 "one given wins")
+      ->option_text("0|1|2|3|s|z");
+  app.add_option("--target", opts.targetTriple,
+                 "generate code for this target triple (default: the host's, "
+                 "see --version; linking needs the host's architecture)")
+      ->option_text("TRIPLE")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  app.add_option("--march", opts.cpu,
+                 "(also -march=CPU, -mcpu=CPU, as clang) generate code for "
+                 "this CPU: e.g. x86-64-v3 or generic for code that runs on "
+                 "any such machine; 'native' (default) is the CPU distc runs "
+                 "on with all its features; 'help' lists the CPUs")
+      ->option_text("CPU")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  app.add_option("--mtune", opts.tuneCPU,
+                 "(also -mtune=CPU) schedule and tune code for this CPU "
+                 "without using its instructions ('help' lists the CPUs)")
+      ->option_text("CPU")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   std::string pipelineText;
   auto *pipeline = app.add_option("--pipeline", pipelineText,
                  "replace distc's MLIR pipeline with this textual pass "
@@ -111,6 +222,14 @@ std::optional<int> parseCommandLine(int argc, char **argv,
       ->allow_extra_args(false);
   app.add_option("-l", opts.libs, "link with library lib<name>")
       ->allow_extra_args(false);
+  // Only for --help: read before CLI11, so that each keeps its place
+  // among the inputs.
+  std::vector<std::string> helpOnlyLinkerArgs;
+  app.add_option("--Wl", helpOnlyLinkerArgs,
+                 "(-Wl,ARG[,ARG...], -Xlinker ARG, -rpath DIR, as clang) pass "
+                 "arguments to the linker, in place among the inputs")
+      ->option_text("ARG,...")
+      ->allow_extra_args(false);
 
   app.add_option("--mllvm", opts.llvmArgs,
                  "(also -mllvm OPTION, as clang) pass an option to LLVM's "
@@ -127,25 +246,98 @@ std::optional<int> parseCommandLine(int argc, char **argv,
       ->check(CLI::Range(1u, 256u))
       ->allow_extra_args(false);
 
-  app.add_flag("-v", opts.verbose, "print each step and the link line");
+  app.add_flag("-v", opts.verbose,
+               "print each step and the link line; alone, the version");
+  app.add_flag("--save-temps", opts.saveTemps,
+               "(also -save-temps) keep the intermediate files next to the "
+               "output: <stem>.distc.mlir (after the MLIR pipeline), "
+               "<stem>.distc.ll (LLVM IR before LLVM's optimization) and, "
+               "for an executable, <stem>.distc.o");
+  app.add_flag("--###", opts.printSteps,
+               "(also -###, as clang) print the steps (each input's pipeline "
+               "and the link line) to stderr without running them");
+  bool helpEnv = false;
+  app.add_flag("--help-env", helpEnv,
+               "print the environment variables of the IDTR runtime with "
+               "their defaults, and exit");
   app.add_flag("--timing", opts.timing,
                "report the time of every pass, translation, LLVM "
                "optimization, code generation and linking");
 
-  // CLI11 reads `--pipeline=` (an empty pipeline, for input already in the
-  // LLVM dialect) as "value follows" and would swallow the next argument;
-  // spell the empty pipeline in a form it keeps.
-  // `-mllvm X`, as clang spells it: CLI11 has no single-dash long names,
-  // and X itself starts with a dash, so it becomes `--mllvm=X`.
-  std::vector<std::string> args;
-  for (int i = 1; i < argc; ++i) {
-    llvm::StringRef arg = argv[i];
-    if (arg == "--pipeline=")
-      args.push_back("--pipeline=builtin.module()");
-    else if ((arg == "-mllvm" || arg == "--mllvm") && i + 1 < argc)
-      args.push_back("--mllvm=" + std::string(argv[++i]));
-    else
+  // @FILE response files, expanded (recursively) as clang does; a file
+  // that cannot be read is left as an argument and reported as an input.
+  llvm::SmallVector<const char *, 32> expanded(argv, argv + argc);
+  llvm::BumpPtrAllocator allocator;
+  llvm::cl::ExpansionContext expansion(allocator,
+                                       llvm::cl::TokenizeGNUCommandLine);
+  if (llvm::Error err = expansion.expandResponseFiles(expanded)) {
+    (void)reportError("cannot expand response file", std::move(err));
+    return 1;
+  }
+
+  // Clang's spellings that CLI11 cannot express (it has no single-dash long
+  // names, and -O must never take the next argument), rewritten or read
+  // here:
+  //  * CLI11 reads `--pipeline=` (an empty pipeline, for input already in
+  //    the LLVM dialect) as "value follows" and would swallow the next
+  //    argument; spell the empty pipeline in a form it keeps.
+  //  * `-mllvm X`: X itself starts with a dash, so it becomes `--mllvm=X`.
+  //  * -O*, read here: the last one wins.
+  //  * -march=, -mcpu=, -mtune=, -save-temps, -###: their `--` forms.
+  //  * -Wl,A,B, -Xlinker A, -rpath DIR: a marker among the positional
+  //    inputs, so that each keeps its place on the link line.
+  std::vector<std::string> args, linkerArgs;
+  auto addLinkerArgs = [&](llvm::ArrayRef<std::string> list) {
+    for (const std::string &arg : list) {
+      args.push_back((kLinkerArgMarker + llvm::Twine(linkerArgs.size())).str());
+      linkerArgs.push_back(arg);
+    }
+  };
+  bool afterDashDash = false;
+  for (size_t i = 1; i < expanded.size(); ++i) {
+    llvm::StringRef arg = expanded[i];
+    bool hasNext = i + 1 < expanded.size();
+    if (afterDashDash) {
       args.push_back(arg.str());
+    } else if (arg == "--") {
+      afterDashDash = true;
+      args.push_back(arg.str());
+    } else if (arg == "--pipeline=") {
+      args.push_back("--pipeline=builtin.module()");
+    } else if ((arg == "-mllvm" || arg == "--mllvm") && hasNext) {
+      args.push_back("--mllvm=" + std::string(expanded[++i]));
+    } else if (arg.starts_with("-O")) {
+      if (!parseOptLevel(arg, opts)) {
+        (void)reportError("invalid optimization level '" + arg +
+                          "' (use -O0, -O1, -O2, -O3, -Os or -Oz)");
+        return 1;
+      }
+    } else if (arg.starts_with("-march=") || arg.starts_with("-mcpu=")) {
+      args.push_back("--march=" + arg.split('=').second.str());
+    } else if (arg.starts_with("-mtune=")) {
+      args.push_back("--mtune=" + arg.split('=').second.str());
+    } else if (arg == "-save-temps") {
+      args.push_back("--save-temps");
+    } else if (arg == "-###") {
+      args.push_back("--###");
+    } else if (arg.consume_front("-Wl,") || arg.consume_front("--Wl=")) {
+      llvm::SmallVector<llvm::StringRef> parts;
+      arg.split(parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+      addLinkerArgs(std::vector<std::string>(parts.begin(), parts.end()));
+    } else if ((arg == "-Xlinker" || arg == "-rpath" || arg == "--rpath") &&
+               hasNext) {
+      std::string value = expanded[++i];
+      if (arg == "-Xlinker")
+        addLinkerArgs({value});
+      else
+        addLinkerArgs({"-rpath", value});
+    } else if (arg == "-Xlinker" || arg == "-rpath" || arg == "--rpath") {
+      (void)reportError("option '" + arg + "' needs a value (run 'distc "
+                        "--help' for the options)");
+      return 1;
+    } else {
+      args.push_back(arg.str());
+    }
   }
   std::reverse(args.begin(), args.end()); // CLI11 takes them reversed
 
@@ -161,6 +353,27 @@ std::optional<int> parseCommandLine(int argc, char **argv,
     (void)reportError(llvm::StringRef(e.what()) +
                       " (run 'distc --help' for the options)");
     return 1;
+  }
+  if (helpEnv) {
+    printRuntimeEnvironment(llvm::outs());
+    return 0;
+  }
+  // The markers back to linker arguments, each before the input it preceded.
+  std::vector<std::string> inputs;
+  for (const std::string &input : opts.inputs) {
+    llvm::StringRef rest = input;
+    size_t index;
+    if (rest.consume_front(kLinkerArgMarker) && !rest.getAsInteger(10, index))
+      opts.linkerArgs.push_back({inputs.size(), linkerArgs[index]});
+    else
+      inputs.push_back(input);
+  }
+  opts.inputs = std::move(inputs);
+  // `distc -v` alone, as `clang -v`: the version, on stderr, and success.
+  if (opts.verbose && opts.inputs.empty() && !opts.listPipelines &&
+      !opts.dumpPipeline) {
+    llvm::errs() << versionText(argv0) << "\n";
+    return 0;
   }
   if (pipeline->count() > 0)
     opts.pipelineText = pipelineText;

@@ -3,11 +3,12 @@
 //   distc prog.mlir -o prog && mpirun -n 4 ./prog
 //
 // main parses the command line into DriverOptions (Options.cpp) and runs the
-// driver: compile every .mlir input (Compile.cpp), then, for an executable,
-// link the objects with LLD (Link.cpp). See docs/driver.md.
+// driver: compile every .mlir (and .ll/.bc) input (Compile.cpp), then, for an
+// executable, link the objects with LLD (Link.cpp). See docs/driver.md.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Backend.h"
 #include "Compile.h"
 #include "Diagnostics.h"
 #include "DriverOptions.h"
@@ -29,6 +30,10 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/thread.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <map>
 
 #include <signal.h>
 
@@ -40,6 +45,14 @@ static bool isLinkerInput(llvm::StringRef path) {
   llvm::StringRef ext = llvm::sys::path::extension(path);
   return ext == ".o" || ext == ".a" || ext == ".so" ||
          path.contains(".so."); // versioned shared libraries
+}
+
+/// C and C++ sources: distc has no C front end, and says so (rather than
+/// parsing them as MLIR).
+static bool isCSource(llvm::StringRef path) {
+  llvm::StringRef ext = llvm::sys::path::extension(path);
+  return ext == ".c" || ext == ".cc" || ext == ".cpp" || ext == ".cxx" ||
+         ext == ".c++" || ext == ".C" || ext == ".i" || ext == ".ii";
 }
 
 static llvm::StringRef extensionFor(EmitKind kind) {
@@ -68,6 +81,49 @@ static std::string outputFor(const DriverOptions &opts,
   return (stem + extensionFor(opts.emit)).str();
 }
 
+/// -save-temps: where the intermediate files of `input` go, without their
+/// extension: `<stem>.distc` in the directory of the output (the current
+/// directory for stdout), so that `.mlir`, `.ll` and `.o` of the same
+/// name stay apart from the inputs and outputs a user names.
+static std::string tempsStemFor(const DriverOptions &opts,
+                                llvm::StringRef output, llvm::StringRef input) {
+  if (!opts.saveTemps)
+    return "";
+  llvm::SmallString<128> stem(output == "-" ? ""
+                                            : llvm::sys::path::parent_path(output));
+  llvm::sys::path::append(
+      stem, (input == "-" ? llvm::StringRef("stdin")
+                          : llvm::sys::path::stem(input)) +
+                ".distc");
+  return std::string(stem);
+}
+
+static std::string executableOutput(const DriverOptions &opts) {
+  return opts.output.empty() ? "a.out" : opts.output;
+}
+
+/// -save-temps files never overwrite an input, and two inputs never save
+/// to the same names.
+static LogicalResult checkSavedTemps(const DriverOptions &opts,
+                                     llvm::ArrayRef<std::string> mlirInputs) {
+  if (!opts.saveTemps)
+    return success();
+  std::map<std::string, std::string> owner;
+  for (const std::string &input : mlirInputs) {
+    std::string output = opts.emit == EmitKind::Exe ? executableOutput(opts)
+                                                    : outputFor(opts, input);
+    std::string stem = tempsStemFor(opts, output, input);
+    auto [it, inserted] = owner.emplace(stem, input);
+    if (!inserted)
+      return reportError("-save-temps: inputs '" + it->second + "' and '" +
+                         input + "' would both save to '" + stem + ".*'");
+    for (const char *ext : {".mlir", ".ll", ".o"})
+      if (failed(checkOutputIsNotInput(stem + ext, opts.inputs)))
+        return failure();
+  }
+  return success();
+}
+
 /// Rejects combinations that cannot mean anything, and outputs that would
 /// overwrite an input, before any work is done.
 static LogicalResult checkInvocation(const DriverOptions &opts,
@@ -75,15 +131,31 @@ static LogicalResult checkInvocation(const DriverOptions &opts,
                                      llvm::ArrayRef<std::string> linkInputs) {
   if (opts.inputs.empty())
     return reportError("no input files (run 'distc --help' for the options)");
+  for (const std::string &input : opts.inputs)
+    if (isCSource(input))
+      return reportError("'" + input + "': distc does not compile C or C++ "
+                         "(compile it with 'mpicc -c' or 'clang -c' and pass "
+                         "the object file to distc)");
+  if (failed(checkSavedTemps(opts, mlirInputs)))
+    return failure();
   if (opts.emit == EmitKind::Exe) {
     if (opts.output == "-")
       return reportError("cannot write an executable to stdout");
+    // The link uses this system's C runtime and MPI: objects for another
+    // architecture can be compiled (-c), not linked.
+    llvm::Triple host(llvm::sys::getDefaultTargetTriple());
+    if (!opts.targetTriple.empty() &&
+        llvm::Triple(llvm::Triple::normalize(opts.targetTriple)).getArch() !=
+            host.getArch())
+      return reportError("cannot link an executable for --target=" +
+                         opts.targetTriple + ": distc links with this "
+                         "system's C runtime and MPI (" +
+                         host.getArchName() + "); use -c, -S or --emit");
     // `.o` inputs included: LLD would truncate one it is about to read.
-    return checkOutputIsNotInput(opts.output.empty() ? "a.out" : opts.output,
-                                 opts.inputs);
+    return checkOutputIsNotInput(executableOutput(opts), opts.inputs);
   }
   if (mlirInputs.empty())
-    return reportError("no .mlir input to compile");
+    return reportError("no .mlir, .ll or .bc input to compile");
   if (mlirInputs.size() > 1 && !opts.output.empty())
     return reportError("cannot use -o with several inputs when not linking");
   for (const std::string &input : mlirInputs)
@@ -91,6 +163,9 @@ static LogicalResult checkInvocation(const DriverOptions &opts,
       return failure();
   for (const std::string &input : linkInputs)
     reportWarning("'" + input + "': linker input unused when not linking");
+  for (const DriverOptions::LinkerArg &arg : opts.linkerArgs)
+    reportWarning("'" + arg.arg + "': linker argument unused when not "
+                  "linking");
   return success();
 }
 
@@ -98,9 +173,80 @@ static LogicalResult checkInvocation(const DriverOptions &opts,
 static LogicalResult compileEach(Compiler &compiler,
                                  const DriverOptions &opts,
                                  llvm::ArrayRef<std::string> mlirInputs) {
-  for (const std::string &input : mlirInputs)
-    if (failed(compiler.compileFile(input, outputFor(opts, input), opts.emit)))
+  for (const std::string &input : mlirInputs) {
+    std::string output = outputFor(opts, input);
+    if (failed(compiler.compileFile(input, output, opts.emit,
+                                    tempsStemFor(opts, output, input))))
       return failure();
+  }
+  return success();
+}
+
+/// `-###`: the steps distc would take, on stderr, none of them run. Each
+/// input with its pipeline (as --pipeline accepts it) and its object, then
+/// the complete link line, quoted as clang quotes its own.
+static LogicalResult printSteps(Compiler &compiler, const DriverOptions &opts,
+                                llvm::ArrayRef<std::string> mlirInputs,
+                                const char *argv0) {
+  llvm::raw_ostream &os = llvm::errs();
+  std::string cpu = opts.cpu.empty() || opts.cpu == "native"
+                        ? "native (" + llvm::sys::getHostCPUName().str() + ")"
+                        : opts.cpu;
+  std::string triple = opts.targetTriple.empty()
+                           ? llvm::sys::getDefaultTargetTriple()
+                           : opts.targetTriple;
+  std::string level = opts.sizeLevel == 0 ? std::to_string(opts.pipeline.optLevel)
+                      : opts.sizeLevel == 1 ? "s"
+                                            : "z";
+  bool linking = opts.emit == EmitKind::Exe;
+  std::vector<std::string> objects;
+  for (size_t i = 0; i < opts.inputs.size(); ++i) {
+    for (const DriverOptions::LinkerArg &arg : opts.linkerArgs)
+      if (arg.beforeInput == i)
+        objects.push_back(arg.arg);
+    const std::string &input = opts.inputs[i];
+    if (isLinkerInput(input)) {
+      objects.push_back(input);
+      continue;
+    }
+    std::string output;
+    if (linking) {
+      llvm::StringRef name =
+          input == "-" ? "stdin" : llvm::sys::path::stem(input);
+      output = opts.saveTemps
+                   ? tempsStemFor(opts, executableOutput(opts), input) + ".o"
+                   : "<tmp>/" + std::to_string(objects.size()) + "-" +
+                         name.str() + ".o";
+      objects.push_back(output);
+    } else {
+      output = outputFor(opts, input);
+    }
+    os << "distc: compile '" << input << "' -> '" << output << "' at -O"
+       << level << " for " << triple << ", -march=" << cpu;
+    if (!opts.tuneCPU.empty())
+      os << ", -mtune=" << opts.tuneCPU;
+    if (Compiler::isLLVMInput(input)) {
+      os << " (LLVM IR: no MLIR pipeline)\n";
+      continue;
+    }
+    os << ", MLIR pipeline:\n  ";
+    compiler.dumpPipeline(os);
+    if (std::string stem = tempsStemFor(
+            opts, linking ? executableOutput(opts) : output, input);
+        !stem.empty())
+      os << "  keeps " << stem << ".mlir, " << stem << ".ll\n";
+  }
+  if (!linking)
+    return success();
+  for (const DriverOptions::LinkerArg &arg : opts.linkerArgs)
+    if (arg.beforeInput >= opts.inputs.size())
+      objects.push_back(arg.arg);
+  os << "distc: link:";
+  for (const std::string &arg :
+       buildLinkLine(opts, objects, findRuntimeLibrary(argv0),
+                     executableOutput(opts)))
+    os << " \"" << llvm::StringRef(arg) << "\"";
+  os << "\n";
   return success();
 }
 
@@ -117,25 +263,37 @@ static LogicalResult buildExecutable(Compiler &compiler,
   if (failed(tmp.create()))
     return failure();
 
+  std::string output = executableOutput(opts);
+  // The objects and the linker arguments, in the order of the command line.
   std::vector<std::string> objects;
-  for (const std::string &input : opts.inputs) {
+  for (size_t i = 0; i < opts.inputs.size(); ++i) {
+    for (const DriverOptions::LinkerArg &arg : opts.linkerArgs)
+      if (arg.beforeInput == i)
+        objects.push_back(arg.arg);
+    const std::string &input = opts.inputs[i];
     if (isLinkerInput(input)) {
       objects.push_back(input);
       continue;
     }
     // <index>-<input stem>: inputs with the same name do not collide.
+    // -save-temps: <stem>.distc next to the output instead (checked not to
+    // collide, checkSavedTemps).
     llvm::SmallString<128> stem(tmp.path());
     llvm::StringRef name = input == "-" ? "stdin" : llvm::sys::path::stem(input);
     llvm::sys::path::append(stem, std::to_string(objects.size()) + "-" + name);
-    if (failed(compiler.compileToObjects(input, stem, objects)))
+    if (opts.saveTemps)
+      stem = tempsStemFor(opts, output, input);
+    if (failed(compiler.compileToObjects(input, stem, objects, opts.saveTemps)))
       return failure();
   }
+  for (const DriverOptions::LinkerArg &arg : opts.linkerArgs)
+    if (arg.beforeInput >= opts.inputs.size())
+      objects.push_back(arg.arg);
   // Objects may define main; only MLIR inputs are checked here.
   if (!compiler.sawMain() && !hasLinkInputs)
     return reportError("no 'main' function in the input: an executable needs "
                        "'func.func @main()' (use -c or --emit to compile "
                        "without one)");
-  std::string output = opts.output.empty() ? "a.out" : opts.output;
   reportStep(opts.verbose, "link " + output);
   return linkExecutable(opts, objects, runtimeLib, output, timing);
 }
@@ -155,6 +313,11 @@ static bool exitsWithoutCleanup(const DriverOptions &opts) {
 static LogicalResult runDriver(const DriverOptions &opts, const char *argv0) {
   if (opts.listPipelines) {
     printNamedPipelines(llvm::outs(), opts.pipeline);
+    return success();
+  }
+  // -march=help, -mtune=help: a question about the target, as clang's.
+  if (opts.cpu == "help" || opts.tuneCPU == "help") {
+    printTargetCPUs(opts, llvm::outs());
     return success();
   }
   std::vector<std::string> mlirInputs, linkInputs;
@@ -187,6 +350,8 @@ static LogicalResult runDriver(const DriverOptions &opts, const char *argv0) {
     compiler.dumpPipeline(llvm::errs());
   if (onlyDump)
     return success();
+  if (opts.printSteps)
+    return printSteps(compiler, opts, mlirInputs, argv0);
   if (opts.emit != EmitKind::Exe)
     return compileEach(compiler, opts, mlirInputs);
   return buildExecutable(compiler, opts, argv0, !linkInputs.empty(), timing);

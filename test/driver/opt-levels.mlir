@@ -4,7 +4,7 @@
 // RUN: %distc -O2 --emit=llvm %s -o - | FileCheck %s --check-prefix=OPT
 // RUN: %distc -O3 --emit=llvm %s -o - | FileCheck %s --check-prefix=OPT
 // RUN: %distc -O3 -c %s -o %t.o
-// RUN: not %distc -O4 -c %s 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not %distc -O3x -c %s 2>&1 | FileCheck %s --check-prefix=BAD
 
 // At -O0 nothing is inlined: the wrapper still calls the user's main.
 // O0: define internal void @__distc_user_main()
@@ -19,7 +19,7 @@
 // OPT: call void @printI64(i64 12)
 // OPT-NOT: __distc_user_main
 
-// BAD: distc: error: -O: Value 4 not in range 0 to 3
+// BAD: distc: error: invalid optimization level '-O3x' (use -O0, -O1, -O2, -O3, -Os or -Oz)
 
 func.func @main() {
   %a = arith.constant 5 : i64
