@@ -344,8 +344,10 @@ Compiler::Impl::lowerToLLVM(OwningOpRef<ModuleOp> module, StringRef inputPath,
   module = nullptr;
   makeMainCCompatible(*llvmModule);
   describeAllocators(*llvmModule);
-  reportStep(opts.verbose, "optimize at -O" +
-                               llvm::Twine(opts.pipeline.optLevel) + " for " +
+  std::string level = opts.sizeLevel == 0
+                          ? std::to_string(opts.pipeline.optLevel)
+                          : (opts.sizeLevel == 1 ? "s" : "z");
+  reportStep(opts.verbose, "optimize at -O" + level + " for " +
                                backend.targetMachine().getTargetCPU());
   return llvmModule;
 }

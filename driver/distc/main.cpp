@@ -47,12 +47,18 @@ static bool isLinkerInput(llvm::StringRef path) {
          path.contains(".so."); // versioned shared libraries
 }
 
-/// C and C++ sources: distc has no C front end, and says so (rather than
-/// parsing them as MLIR).
-static bool isCSource(llvm::StringRef path) {
+/// Sources distc has no front end for, and says so (rather than parsing
+/// them as MLIR): what the input is, or "" when distc takes it.
+static llvm::StringRef unsupportedSource(llvm::StringRef path) {
   llvm::StringRef ext = llvm::sys::path::extension(path);
-  return ext == ".c" || ext == ".cc" || ext == ".cpp" || ext == ".cxx" ||
-         ext == ".c++" || ext == ".C" || ext == ".i" || ext == ".ii";
+  if (ext == ".c" || ext == ".cc" || ext == ".cpp" || ext == ".cxx" ||
+      ext == ".c++" || ext == ".C" || ext == ".i" || ext == ".ii")
+    return "C or C++";
+  if (ext == ".s" || ext == ".S")
+    return "assembly";
+  if (ext == ".f" || ext == ".f90" || ext == ".F90" || ext == ".F")
+    return "Fortran";
+  return "";
 }
 
 static llvm::StringRef extensionFor(EmitKind kind) {
@@ -132,10 +138,12 @@ static LogicalResult checkInvocation(const DriverOptions &opts,
   if (opts.inputs.empty())
     return reportError("no input files (run 'distc --help' for the options)");
   for (const std::string &input : opts.inputs)
-    if (isCSource(input))
-      return reportError("'" + input + "': distc does not compile C or C++ "
-                         "(compile it with 'mpicc -c' or 'clang -c' and pass "
-                         "the object file to distc)");
+    if (llvm::StringRef kind = unsupportedSource(input); !kind.empty())
+      return reportError("'" + input + "': distc does not compile " + kind +
+                         " (compile it with " +
+                         (kind == "Fortran" ? "'mpifort -c'"
+                                            : "'mpicc -c' or 'clang -c'") +
+                         " and pass the object file to distc)");
   if (failed(checkSavedTemps(opts, mlirInputs)))
     return failure();
   if (opts.emit == EmitKind::Exe) {
@@ -144,13 +152,13 @@ static LogicalResult checkInvocation(const DriverOptions &opts,
     // The link uses this system's C runtime and MPI: objects for another
     // architecture can be compiled (-c), not linked.
     llvm::Triple host(llvm::sys::getDefaultTargetTriple());
-    if (!opts.targetTriple.empty() &&
-        llvm::Triple(llvm::Triple::normalize(opts.targetTriple)).getArch() !=
-            host.getArch())
+    llvm::Triple target(llvm::Triple::normalize(opts.targetTriple));
+    if (!opts.targetTriple.empty() && (target.getArch() != host.getArch() ||
+                                       target.getOS() != host.getOS()))
       return reportError("cannot link an executable for --target=" +
                          opts.targetTriple + ": distc links with this "
-                         "system's C runtime and MPI (" +
-                         host.getArchName() + "); use -c, -S or --emit");
+                         "system's C runtime and MPI (" + host.str() +
+                         "); use -c, -S or --emit");
     // `.o` inputs included: LLD would truncate one it is about to read.
     return checkOutputIsNotInput(executableOutput(opts), opts.inputs);
   }

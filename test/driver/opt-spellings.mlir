@@ -12,6 +12,7 @@
 // RUN: %distc -Oz --emit=llvm %s -o - | FileCheck %s --check-prefix=OZ
 // RUN: %distc -Oz -O2 --emit=llvm %s -o - | FileCheck %s --check-prefix=OPT-NOSIZE
 // RUN: %distc -Os -### -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=OS-STEP
+// RUN: %distc -v -Os -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=OS-V
 // RUN: not %distc -Ofast -c %s 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not %distc -Ox -c %s 2>&1 | FileCheck %s --check-prefix=BADX
 
@@ -31,6 +32,7 @@
 // OPT-NOSIZE-NOT: optsize
 // OPT-NOSIZE-NOT: minsize
 // OS-STEP: at -Os for
+// OS-V: distc: optimize at -Os for
 
 // BAD: distc: error: invalid optimization level '-Ofast' (use -O0, -O1, -O2, -O3, -Os or -Oz)
 // BADX: distc: error: invalid optimization level '-Ox'

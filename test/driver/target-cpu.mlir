@@ -13,6 +13,8 @@
 // RUN: not %distc -mtune=pentium9 -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=BADTUNE
 // RUN: not %distc --target=aarch64-linux-gnu -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=BADTARGET
 // RUN: not %distc --target=i686-linux-gnu %s -o %t 2>&1 | FileCheck %s --check-prefix=NOLINK
+// RUN: not %distc --target=x86_64-apple-macosx %s -o %t 2>&1 | FileCheck %s --check-prefix=NOLINK-OS
+// RUN: %distc --target=x86_64-apple-macosx -c %s -o %t.macho.o
 
 // HOST: distc: optimize at -O2 for {{[a-z0-9-]+}}
 // HOST-NOT: for generic
@@ -26,7 +28,8 @@
 // BADCPU: distc: error: unknown CPU 'pentium9' in -march for target 'x86_64{{.*}}' (-march=help lists the CPUs)
 // BADTUNE: distc: error: unknown CPU 'pentium9' in -mtune for target 'x86_64{{.*}}' (-mtune=help lists the CPUs)
 // BADTARGET: distc: error: unknown or unsupported target 'aarch64-unknown-linux-gnu' (distc generates code for: {{.*}}x86-64{{.*}}; e.g. --target=x86_64
-// NOLINK: distc: error: cannot link an executable for --target=i686-linux-gnu: distc links with this system's C runtime and MPI (x86_64); use -c, -S or --emit
+// NOLINK-OS: distc: error: cannot link an executable for --target=x86_64-apple-macosx
+// NOLINK: distc: error: cannot link an executable for --target=i686-linux-gnu: distc links with this system's C runtime and MPI (x86_64-{{.*}}); use -c, -S or --emit
 
 func.func @main() {
   %a = arith.constant 5 : i64
