@@ -324,6 +324,10 @@ std::optional<int> parseCommandLine(int argc, char **argv,
       llvm::SmallVector<llvm::StringRef> parts;
       arg.split(parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
       addLinkerArgs(std::vector<std::string>(parts.begin(), parts.end()));
+    } else if (arg == "--Wl" && hasNext) {
+      llvm::SmallVector<llvm::StringRef> parts;
+      llvm::StringRef(expanded[++i]).split(parts, ',', -1, false);
+      addLinkerArgs(std::vector<std::string>(parts.begin(), parts.end()));
     } else if ((arg == "-Xlinker" || arg == "-rpath" || arg == "--rpath") &&
                hasNext) {
       std::string value = expanded[++i];

@@ -194,7 +194,6 @@ static LogicalResult compileEach(Compiler &compiler,
 /// input with its pipeline (as --pipeline accepts it) and its object, then
 /// the complete link line, quoted as clang quotes its own.
 static LogicalResult printSteps(Compiler &compiler, const DriverOptions &opts,
-                                llvm::ArrayRef<std::string> mlirInputs,
                                 const char *argv0) {
   llvm::raw_ostream &os = llvm::errs();
   std::string cpu = opts.cpu.empty() || opts.cpu == "native"
@@ -359,7 +358,7 @@ static LogicalResult runDriver(const DriverOptions &opts, const char *argv0) {
   if (onlyDump)
     return success();
   if (opts.printSteps)
-    return printSteps(compiler, opts, mlirInputs, argv0);
+    return printSteps(compiler, opts, argv0);
   if (opts.emit != EmitKind::Exe)
     return compileEach(compiler, opts, mlirInputs);
   return buildExecutable(compiler, opts, argv0, !linkInputs.empty(), timing);

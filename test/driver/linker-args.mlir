@@ -5,6 +5,7 @@
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 // RUN: %distc -c %s -o a.o
 // RUN: %distc -### -Wl,--as-needed a.o -Xlinker --no-as-needed -rpath /opt/distc-rpath-test %s -Wl,-z,now -o prog 2>&1 | FileCheck %s --check-prefix=ORDER
+// RUN: %distc -### --Wl -z,relro %s 2>&1 | FileCheck %s --check-prefix=SPACE
 // RUN: %distc -Wl,-rpath,/opt/distc-rpath-one -Xlinker -rpath -Xlinker /opt/distc-rpath-two -rpath /opt/distc-rpath-three %s -o prog
 // RUN: llvm-readelf -d prog | FileCheck %s --check-prefix=RPATH
 // RUN: %mpirun -n 1 ./prog | FileCheck %s --check-prefix=OUT
@@ -14,6 +15,7 @@
 
 // ORDER: distc: link: "ld.lld"
 // ORDER-SAME: "--as-needed" "a.o" "--no-as-needed" "-rpath" "/opt/distc-rpath-test" "<tmp>/{{[0-9]+}}-linker-args.o" "-z" "now"
+// SPACE: "-z" "relro"
 // RPATH: /opt/distc-rpath-one
 // RPATH-SAME: /opt/distc-rpath-two
 // RPATH-SAME: /opt/distc-rpath-three
