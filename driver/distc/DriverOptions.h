@@ -74,6 +74,7 @@ struct DriverOptions {
   bool verbose = false; ///< -v: each step and the link line
   bool timing = false;  ///< --timing: every pass and every later step
   bool saveTemps = false; ///< -save-temps: keep .mlir/.ll/.o next to the output
+  bool saveTempsInCwd = false; ///< -save-temps=cwd: in the current directory
   bool printSteps = false; ///< -###: print the steps, run none of them
 
   /// True when any --print-ir-* option asks for IR printing.

@@ -124,6 +124,88 @@ static bool parseOptLevel(llvm::StringRef arg, DriverOptions &opts) {
 /// sees it as an input, parseCommandLine turns it back into a LinkerArg.
 static constexpr llvm::StringLiteral kLinkerArgMarker = "\x01linker-arg:";
 
+/// Clang's spellings that CLI11 cannot express (it has no single-dash long
+/// names, and -O must never take the next argument), rewritten or read
+/// here:
+///  * CLI11 reads `--pipeline=` (an empty pipeline, for input already in
+///    the LLVM dialect) as "value follows" and would swallow the next
+///    argument; spell the empty pipeline in a form it keeps.
+///  * `-mllvm X`: X itself starts with a dash, so it becomes `--mllvm=X`.
+///  * -O*, read here: the last one wins.
+///  * -march=, -mcpu=, -mtune=, -save-temps[=obj|cwd], -###: their `--`
+///    forms.
+///  * -Wl,A,B, -Xlinker A, -rpath DIR: a marker among the positional
+///    inputs, so that each keeps its place on the link line.
+/// `linkerArgs` receives the linker arguments that the markers in `args`
+/// stand for. False on an error (reported).
+static bool rewriteArguments(llvm::ArrayRef<const char *> expanded,
+                             DriverOptions &opts,
+                             std::vector<std::string> &args,
+                             std::vector<std::string> &linkerArgs) {
+  auto addLinkerArgs = [&](llvm::ArrayRef<std::string> list) {
+    for (const std::string &arg : list) {
+      args.push_back((kLinkerArgMarker + llvm::Twine(linkerArgs.size())).str());
+      linkerArgs.push_back(arg);
+    }
+  };
+  auto addCommaSeparated = [&](llvm::StringRef list) {
+    llvm::SmallVector<llvm::StringRef> parts;
+    list.split(parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+    addLinkerArgs(std::vector<std::string>(parts.begin(), parts.end()));
+  };
+  bool afterDashDash = false;
+  for (size_t i = 1; i < expanded.size(); ++i) {
+    llvm::StringRef arg = expanded[i];
+    bool hasNext = i + 1 < expanded.size();
+    if (afterDashDash) {
+      args.push_back(arg.str());
+    } else if (arg == "--") {
+      afterDashDash = true;
+      args.push_back(arg.str());
+    } else if (arg == "--pipeline=") {
+      args.push_back("--pipeline=builtin.module()");
+    } else if ((arg == "-mllvm" || arg == "--mllvm") && hasNext) {
+      args.push_back("--mllvm=" + std::string(expanded[++i]));
+    } else if (arg.starts_with("-O")) {
+      if (!parseOptLevel(arg, opts)) {
+        (void)reportError("invalid optimization level '" + arg +
+                          "' (use -O0, -O1, -O2, -O3, -Os or -Oz)");
+        return false;
+      }
+    } else if (arg.starts_with("-march=") || arg.starts_with("-mcpu=")) {
+      args.push_back("--march=" + arg.split('=').second.str());
+    } else if (arg.starts_with("-mtune=")) {
+      args.push_back("--mtune=" + arg.split('=').second.str());
+    } else if (arg == "-save-temps" || arg == "-save-temps=obj" ||
+               arg == "--save-temps=obj") {
+      args.push_back("--save-temps");
+    } else if (arg == "-save-temps=cwd" || arg == "--save-temps=cwd") {
+      args.push_back("--save-temps");
+      opts.saveTempsInCwd = true;
+    } else if (arg == "-###") {
+      args.push_back("--###");
+    } else if (arg.consume_front("-Wl,") || arg.consume_front("--Wl=")) {
+      addCommaSeparated(arg);
+    } else if (arg == "--Wl" && hasNext) {
+      addCommaSeparated(expanded[++i]);
+    } else if ((arg == "-Xlinker" || arg == "-rpath" || arg == "--rpath") &&
+               hasNext) {
+      std::string value = expanded[++i];
+      if (arg == "-Xlinker")
+        addLinkerArgs({value});
+      else
+        addLinkerArgs({"-rpath", value});
+    } else if (arg == "-Xlinker" || arg == "-rpath" || arg == "--rpath") {
+      (void)reportError("option '" + arg + "' needs a value (run 'distc "
+                        "--help' for the options)");
+      return false;
+    } else {
+      args.push_back(arg.str());
+    }
+  }
+  return true;
+}
+
 std::optional<int> parseCommandLine(int argc, char **argv,
                                     DriverOptions &opts) {
   CLI::App app{"distc: ahead-of-time compiler for distributed tensor "
@@ -252,7 +334,8 @@ std::optional<int> parseCommandLine(int argc, char **argv,
                "(also -save-temps) keep the intermediate files next to the "
                "output: <stem>.distc.mlir (after the MLIR pipeline), "
                "<stem>.distc.ll (LLVM IR before LLVM's optimization) and, "
-               "for an executable, <stem>.distc.o");
+               "for an executable, <stem>.distc.o (-save-temps=cwd: in "
+               "the current directory)");
   app.add_flag("--###", opts.printSteps,
                "(also -###, as clang) print the steps (each input's pipeline "
                "and the link line) to stderr without running them");
@@ -275,74 +358,9 @@ std::optional<int> parseCommandLine(int argc, char **argv,
     return 1;
   }
 
-  // Clang's spellings that CLI11 cannot express (it has no single-dash long
-  // names, and -O must never take the next argument), rewritten or read
-  // here:
-  //  * CLI11 reads `--pipeline=` (an empty pipeline, for input already in
-  //    the LLVM dialect) as "value follows" and would swallow the next
-  //    argument; spell the empty pipeline in a form it keeps.
-  //  * `-mllvm X`: X itself starts with a dash, so it becomes `--mllvm=X`.
-  //  * -O*, read here: the last one wins.
-  //  * -march=, -mcpu=, -mtune=, -save-temps, -###: their `--` forms.
-  //  * -Wl,A,B, -Xlinker A, -rpath DIR: a marker among the positional
-  //    inputs, so that each keeps its place on the link line.
   std::vector<std::string> args, linkerArgs;
-  auto addLinkerArgs = [&](llvm::ArrayRef<std::string> list) {
-    for (const std::string &arg : list) {
-      args.push_back((kLinkerArgMarker + llvm::Twine(linkerArgs.size())).str());
-      linkerArgs.push_back(arg);
-    }
-  };
-  bool afterDashDash = false;
-  for (size_t i = 1; i < expanded.size(); ++i) {
-    llvm::StringRef arg = expanded[i];
-    bool hasNext = i + 1 < expanded.size();
-    if (afterDashDash) {
-      args.push_back(arg.str());
-    } else if (arg == "--") {
-      afterDashDash = true;
-      args.push_back(arg.str());
-    } else if (arg == "--pipeline=") {
-      args.push_back("--pipeline=builtin.module()");
-    } else if ((arg == "-mllvm" || arg == "--mllvm") && hasNext) {
-      args.push_back("--mllvm=" + std::string(expanded[++i]));
-    } else if (arg.starts_with("-O")) {
-      if (!parseOptLevel(arg, opts)) {
-        (void)reportError("invalid optimization level '" + arg +
-                          "' (use -O0, -O1, -O2, -O3, -Os or -Oz)");
-        return 1;
-      }
-    } else if (arg.starts_with("-march=") || arg.starts_with("-mcpu=")) {
-      args.push_back("--march=" + arg.split('=').second.str());
-    } else if (arg.starts_with("-mtune=")) {
-      args.push_back("--mtune=" + arg.split('=').second.str());
-    } else if (arg == "-save-temps") {
-      args.push_back("--save-temps");
-    } else if (arg == "-###") {
-      args.push_back("--###");
-    } else if (arg.consume_front("-Wl,") || arg.consume_front("--Wl=")) {
-      llvm::SmallVector<llvm::StringRef> parts;
-      arg.split(parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
-      addLinkerArgs(std::vector<std::string>(parts.begin(), parts.end()));
-    } else if (arg == "--Wl" && hasNext) {
-      llvm::SmallVector<llvm::StringRef> parts;
-      llvm::StringRef(expanded[++i]).split(parts, ',', -1, false);
-      addLinkerArgs(std::vector<std::string>(parts.begin(), parts.end()));
-    } else if ((arg == "-Xlinker" || arg == "-rpath" || arg == "--rpath") &&
-               hasNext) {
-      std::string value = expanded[++i];
-      if (arg == "-Xlinker")
-        addLinkerArgs({value});
-      else
-        addLinkerArgs({"-rpath", value});
-    } else if (arg == "-Xlinker" || arg == "-rpath" || arg == "--rpath") {
-      (void)reportError("option '" + arg + "' needs a value (run 'distc "
-                        "--help' for the options)");
-      return 1;
-    } else {
-      args.push_back(arg.str());
-    }
-  }
+  if (!rewriteArguments(expanded, opts, args, linkerArgs))
+    return 1;
   std::reverse(args.begin(), args.end()); // CLI11 takes them reversed
 
   try {
@@ -375,7 +393,7 @@ std::optional<int> parseCommandLine(int argc, char **argv,
   opts.inputs = std::move(inputs);
   // `distc -v` alone, as `clang -v`: the version, on stderr, and success.
   if (opts.verbose && opts.inputs.empty() && !opts.listPipelines &&
-      !opts.dumpPipeline) {
+      !opts.dumpPipeline && opts.cpu != "help" && opts.tuneCPU != "help") {
     llvm::errs() << versionText(argv0) << "\n";
     return 0;
   }

@@ -89,14 +89,15 @@ static std::string outputFor(const DriverOptions &opts,
 
 /// -save-temps: where the intermediate files of `input` go, without their
 /// extension: `<stem>.distc` in the directory of the output (the current
-/// directory for stdout), so that `.mlir`, `.ll` and `.o` of the same
+/// directory for stdout or with -save-temps=cwd), so that `.mlir`, `.ll` and `.o` of the same
 /// name stay apart from the inputs and outputs a user names.
 static std::string tempsStemFor(const DriverOptions &opts,
                                 llvm::StringRef output, llvm::StringRef input) {
   if (!opts.saveTemps)
     return "";
-  llvm::SmallString<128> stem(output == "-" ? ""
-                                            : llvm::sys::path::parent_path(output));
+  llvm::SmallString<128> stem(output == "-" || opts.saveTempsInCwd
+                                  ? ""
+                                  : llvm::sys::path::parent_path(output));
   llvm::sys::path::append(
       stem, (input == "-" ? llvm::StringRef("stdin")
                           : llvm::sys::path::stem(input)) +
