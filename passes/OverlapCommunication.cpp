@@ -7,8 +7,10 @@
 // operands.
 //
 // Collective ordering: every rank must start the team's collectives in the
-// same order. Starts never cross each other (a start stops at any operation
-// that communicates), so their order is unchanged. A wait is different: it
+// same order. Starts never cross each other (a start stops at every
+// operation that communicates, except the waits it does not depend on,
+// which is the same as those waits sinking below it), so their order is
+// unchanged. A wait is different: it
 // completes a local request whose messages were posted at the start (the
 // runtime reads inputs only during the start call), so sinking it below a
 // later start or another wait cannot make any rank wait for a message that
@@ -78,8 +80,8 @@ bool waitMayCross(Operation *op) {
 }
 
 /// A start may pass only ops that neither communicate (that would reorder
-/// collectives or a start against a wait) nor write memory (an input
-/// tensor may be a view of a buffer such an op writes).
+/// collectives; the waits it may pass are decided in hoistStarts) nor write
+/// memory (an input tensor may be a view of a buffer such an op writes).
 bool startMayCross(Operation *op) {
   return !containsBarrier(op, [](Operation *nested) {
     return communicates(nested) || writesMemory(nested);
@@ -99,9 +101,8 @@ bool readsOnlyShape(Operation *op) {
 
 /// Program order of the ops of one block while the pass moves some of them.
 /// Operation::isBeforeInBlock renumbers the whole block after every move,
-/// which made the pass quadratic in the size of the block (docs/
-/// performance.md); here an op that moves gets a key right after the op it
-/// now follows. Keys are (position, sequence): the ops in their order when
+/// which would make the sweeps quadratic in the size of the block; here an
+/// op that moves gets a key right after the op it now follows. Keys are (position, sequence): the ops in their order when
 /// the keys were taken have (1..n, 0); an op placed after an op with key
 /// (p, s) gets (p, next sequence number), which is only correct because
 /// every placement is after all earlier ones (see hoistStarts).
