@@ -15,9 +15,24 @@
 // with multithreading off (one fuzzing process per core) and diagnostics
 // swallowed. Set DISTC_FUZZ_VERBOSE=1 to print them when reproducing.
 //
+// The same guards as distc, on the same stack: the input limits
+// (InputLimits.h: nesting with aliases, operators per expression, sizes),
+// the inline-asm check before translation (InlineAsmCheck.h), and a thread
+// with distc's stack size (kDriverStackBytes), for which the limits are
+// made. A crash here is then a crash of distc.
+//
+// Two modes, by the top bit of the first byte: clear, the bytes are MLIR
+// text (the seeds are ASCII); set, they are a recipe for a structured
+// program (StructuredInput.h: deep nesting, long alias chains, huge sizes,
+// long expressions) that byte mutations of text would never reach.
+// DISTC_FUZZ_PRINT=1 prints the structured program before it is compiled.
+//
 //===----------------------------------------------------------------------===//
 
+#include "StructuredInput.h"
+
 #include "dialect/DistcRegistration.h"
+#include "driver/distc/InlineAsmCheck.h"
 #include "driver/distc/InputLimits.h"
 #include "pipelines/Pipelines.h"
 
@@ -35,6 +50,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/thread.h"
 
 #include <cstdint>
 #include <cstdlib>
@@ -94,6 +110,9 @@ void runOne(llvm::StringRef text, unsigned optLevel) {
   if (failed(pm.run(*module)) || failed(verify(*module)))
     return;
 
+  // As distc: constraints LLVM would only assert on are refused first.
+  if (failed(distc::checkInlineAsm(*module)))
+    return;
   llvm::LLVMContext llvmCtx;
   std::unique_ptr<llvm::Module> llvmModule =
       translateModuleToLLVMIR(*module, llvmCtx, "fuzz");
@@ -108,11 +127,20 @@ extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  llvm::StringRef text(reinterpret_cast<const char *>(data), size);
   // The lowest bit of the first byte picks the optimization level, so that
   // both pipelines are explored without doubling the cost of every input
   // (seeds starting with '/' run at -O0, with a newline or 'f' at -O2).
   unsigned optLevel = size > 0 && (data[0] & 1) ? 0 : 2;
-  runOne(text, optLevel);
+  std::string structured;
+  llvm::StringRef text(reinterpret_cast<const char *>(data), size);
+  if (size > 0 && (data[0] & 0x80)) {
+    structured = distc::fuzz::buildStructuredInput(data + 1, size - 1);
+    text = structured;
+    if (std::getenv("DISTC_FUZZ_PRINT"))
+      llvm::errs() << structured;
+  }
+  llvm::thread worker(std::optional<unsigned>(distc::kDriverStackBytes),
+                      [&] { runOne(text, optLevel); });
+  worker.join();
   return 0;
 }

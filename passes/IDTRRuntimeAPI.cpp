@@ -2,6 +2,8 @@
 
 #include "passes/IDTRRuntimeAPI.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
 
@@ -41,13 +43,15 @@ StringRef baseName(IDTRFunction function) {
     return "_idtr_allreduce_";
   case IDTRFunction::ReduceAll:
     return "_idtr_reduce_all_";
+  case IDTRFunction::CheckFailed:
+    return "_idtr_check_failed";
   }
   llvm_unreachable("unknown IDTR function");
 }
 
 bool isTyped(IDTRFunction function) {
   return function != IDTRFunction::NProcs && function != IDTRFunction::PRank &&
-         function != IDTRFunction::Wait;
+         function != IDTRFunction::Wait && function != IDTRFunction::CheckFailed;
 }
 } // namespace
 
@@ -111,6 +115,9 @@ IDTRDeclaration mlir::distc::getIDTRDeclaration(MLIRContext *context,
   case IDTRFunction::ReduceAll:
     inputs = {data, i32};
     break;
+  case IDTRFunction::CheckFailed:
+    inputs = {LLVM::LLVMPointerType::get(context), i32, i64, i64};
+    break;
   }
   return {name, b.getFunctionType(inputs, results)};
 }
@@ -150,6 +157,12 @@ mlir::distc::lookupOrDeclareIDTRFunction(ModuleOp module,
                             << decl.name << "': expected type " << decl.type
                             << ", found " << func.getFunctionType();
   }
+  // distc's own `--emit=mlir` output holds the ABI already lowered to
+  // `llvm.func` declarations; compiling it again must not fail on them.
+  // Nothing at that level still needs a `func.func` to call.
+  if (auto llvmFunc = dyn_cast_or_null<LLVM::LLVMFuncOp>(existing))
+    if (llvmFunc.isExternal())
+      return func::FuncOp();
   if (existing)
     return existing->emitError()
            << "symbol '" << decl.name

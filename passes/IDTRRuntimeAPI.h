@@ -31,6 +31,8 @@ enum class IDTRFunction {
                //                  bbOffs, bbSizes, lHalo, rHalo, key)
   AllReduce,   // int64_t _idtr_allreduce_T(team, in, out, int32_t op)
   ReduceAll,   // void _idtr_reduce_all_T(data, int32_t op)
+  CheckFailed, // void _idtr_check_failed(const char *message,
+               //                         int32_t numValues, int64_t, int64_t)
 };
 
 /// A runtime entry point: its symbol name and MLIR function type.
@@ -51,12 +53,16 @@ StringRef getIDTRSupportedTypesList();
 IDTRDeclaration getIDTRDeclaration(MLIRContext *context, IDTRFunction function,
                                    Type elementType = {});
 
-/// Every entry point of the ABI, for every supported element type.
+/// Every entry point of the ABI that distruntime ops lower to, for every
+/// supported element type. `_idtr_check_failed` is not among them: the dist
+/// lowering declares it where it emits run-time checks.
 SmallVector<IDTRDeclaration> getAllIDTRDeclarations(MLIRContext *context);
 
 /// Returns the private declaration of `decl` in `module`, creating it if
 /// needed. Emits an error and fails if the symbol exists with another type
-/// or is not a func.func.
+/// or is not a func.func. An external `llvm.func` of that name (the ABI as
+/// distc's `--emit=mlir` output declares it) is accepted: the result is then
+/// a null func::FuncOp.
 FailureOr<func::FuncOp> lookupOrDeclareIDTRFunction(ModuleOp module,
                                                     const IDTRDeclaration &decl);
 

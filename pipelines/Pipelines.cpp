@@ -219,21 +219,23 @@ struct RegisteredPipelineOptions
                             llvm::cl::desc("optimization level 0..3"),
                             llvm::cl::init(2)};
 
-  PipelineOptions toPlain() const {
+  /// `opt-level` as written, else the caller's default (distc's -O).
+  PipelineOptions toPlain(unsigned defaultOptLevel) const {
     PipelineOptions opts;
-    opts.optLevel = optLevel;
+    opts.optLevel = optLevel.hasValue() ? optLevel : defaultOptLevel;
     return opts;
   }
 };
 } // namespace
 
-void registerDistcPipelines() {
+void registerDistcPipelines(unsigned defaultOptLevel) {
   for (const NamedPipeline &p : getNamedPipelines()) {
     StageBuilder build = p.build;
     PassPipelineRegistration<RegisteredPipelineOptions>(
         p.name, p.description,
-        [build](OpPassManager &pm, const RegisteredPipelineOptions &o) {
-          build(pm, o.toPlain());
+        [build, defaultOptLevel](OpPassManager &pm,
+                                 const RegisteredPipelineOptions &o) {
+          build(pm, o.toPlain(defaultOptLevel));
         });
   }
 }

@@ -95,7 +95,9 @@ void printNamedPipelines(llvm::raw_ostream &os, const PipelineOptions &opts);
 /// `distc-<name>` with an `opt-level` option, so that
 /// `distc-opt --distc-default` or
 /// `--pass-pipeline='builtin.module(distc-bufferize{opt-level=0})'` work.
-void registerDistcPipelines();
+/// A pipeline written without `opt-level` is built at `defaultOptLevel`
+/// (distc passes its -O, so `-O0 --pipeline=distc-default` means -O0).
+void registerDistcPipelines(unsigned defaultOptLevel = 2);
 
 } // namespace distc
 

@@ -7,6 +7,7 @@ PKGS=(
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools lld-22 liblld-22-dev clang-22 libclang-rt-22-dev
   zlib1g-dev libzstd-dev
   libopenmpi-dev openmpi-bin libcli11-dev libgtest-dev
+  pkgconf man-db   # scripts/install-test.sh: pkg-config, man
 )
 missing=()
 for p in "${PKGS[@]}"; do

@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::dist;
@@ -102,6 +103,26 @@ DistTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "!dist.tensor element type must be an integer or "
                           "floating-point type, got "
                        << elementType;
+  // The lowering and the runtime compute element and byte counts and
+  // offsets in int64: a static shape whose product wraps would compile and
+  // then allocate a wrapped size and write past it. Dynamic dimensions are
+  // checked when the tensor is created (the lowering's run-time checks).
+  unsigned bits =
+      elementType.isIndex() ? 64 : elementType.getIntOrFloatBitWidth();
+  int64_t bytes = std::max<int64_t>(1, (bits + 7) / 8);
+  int64_t elements = 1;
+  for (int64_t dim : shape) {
+    if (ShapedType::isDynamic(dim))
+      continue;
+    if (llvm::MulOverflow(elements, dim, elements))
+      return emitError() << "!dist.tensor has too many elements: the product "
+                            "of the static sizes does not fit in int64";
+  }
+  int64_t total = 0;
+  if (llvm::MulOverflow(elements, bytes, total))
+    return emitError() << "!dist.tensor is too large: " << elements
+                       << " elements of " << elementType
+                       << " take more than INT64_MAX bytes";
   return success();
 }
 

@@ -9,6 +9,7 @@
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::dist;
@@ -109,6 +110,44 @@ LogicalResult verifyStencilSplit(Operation *op, DistTensorType type,
                            << " is not supported; repartition to split = 0";
 }
 
+/// Checks that the body of dist.generate or dist.elementwise is
+/// per-element scalar code. It runs once per element on whichever rank owns
+/// the element, so different ranks run it different numbers of times: a
+/// collective in it (any dist or distruntime op, or a call, which may
+/// communicate) would not be matched across ranks and hangs or truncates
+/// messages at run time. The only dist ops allowed are the body's own
+/// dist.yield and dist.index.
+LogicalResult verifyScalarBody(Operation *op, Block &body) {
+  Operation *terminator = body.getTerminator();
+  Operation *offending = nullptr;
+  for (Operation &top : body)
+    if (top.walk<WalkOrder::PreOrder>([&](Operation *nested) {
+             if (nested == terminator ||
+                 (isa<IndexOp>(nested) && nested->getParentOp() == op))
+               return WalkResult::advance();
+             StringRef dialect = nested->getName().getDialectNamespace();
+             if (dialect == DistDialect::getDialectNamespace() ||
+                 dialect == "distruntime" || isa<CallOpInterface>(nested)) {
+               offending = nested;
+               return WalkResult::interrupt();
+             }
+             return WalkResult::advance();
+           }).wasInterrupted())
+      break;
+  if (!offending)
+    return success();
+  InFlightDiagnostic diag =
+      op->emitOpError()
+      << "body must be per-element scalar code, but contains '"
+      << offending->getName()
+      << "': it runs once per element of this rank's block, a different "
+         "number of times on each rank, so dist and distruntime ops and "
+         "calls (which may communicate) in it cannot be matched across "
+         "ranks; compute such values before the op and use them from above";
+  diag.attachNote(offending->getLoc()) << "see the offending op here";
+  return diag;
+}
+
 } // namespace
 
 LogicalResult FullOp::verify() {
@@ -129,7 +168,7 @@ LogicalResult GenerateOp::verifyRegions() {
   auto yield = dyn_cast<YieldOp>(body.getTerminator());
   if (!yield || yield.getValue().getType() != type.getElementType())
     return emitOpError() << "body must yield one " << type.getElementType();
-  return success();
+  return verifyScalarBody(*this, body);
 }
 
 LogicalResult ArangeOp::verify() {
@@ -205,7 +244,7 @@ LogicalResult ElementwiseOp::verifyRegions() {
   auto yield = dyn_cast<YieldOp>(body.getTerminator());
   if (!yield || yield.getValue().getType() != type.getElementType())
     return emitOpError() << "body must yield one " << type.getElementType();
-  return success();
+  return verifyScalarBody(*this, body);
 }
 
 LogicalResult IndexOp::verify() {

@@ -100,7 +100,10 @@ def Dist_GenerateOp : Dist_Op<"generate", [NoMemoryEffect,
   let description = [{
     Like `tensor.generate`, but the block arguments are *global* indices:
     each rank evaluates the region for the elements it owns and yields the
-    element value with `dist.yield`.
+    element value with `dist.yield`. The body is per-element scalar code:
+    it must not contain dist or distruntime ops or calls (anywhere, also
+    nested), since ranks run it different numbers of times and a
+    collective in it would not be matched across ranks.
 
     ```mlir
     %a = dist.generate : !dist.tensor<4x4xf64> {
@@ -148,8 +151,11 @@ def Dist_LinspaceOp : Dist_Op<"linspace", [NoMemoryEffect,
   let summary = "evenly spaced values over an interval (numpy linspace)";
   let description = [{
     A 1-D floating-point distributed tensor of `n` values from `start` to
-    `stop` inclusive: element `i` is `start + i * (stop - start) / (n - 1)`
-    (just `start` when `n == 1`).
+    `stop` inclusive, as `numpy.linspace`: element `i` is
+    `start + i * step` with `step = (stop - start) / (n - 1)`, except that
+    the last element is exactly `stop`, and no element lies outside
+    `[min(start, stop), max(start, stop)]` (rounding is clamped). With
+    `n == 1` the only element is `start`.
 
     ```mlir
     %x = dist.linspace %zero, %one : !dist.tensor<11xf64>
@@ -242,8 +248,9 @@ def Dist_WithLocalOp : Dist_Op<"with_local", [Pure]> {
   let description = [{
     A distributed tensor with the global shape, team and partition of
     `%like` whose part on this rank is `%local` (which must have the shape of
-    `%like`'s part; the element type may differ). No communication: this is
-    how the result of local tensor/linalg code becomes distributed again.
+    `%like`'s part, checked at run time; the element type may differ). No
+    communication: this is how the result of local tensor/linalg code
+    becomes distributed again.
 
     ```mlir
     %part = dist.local %a : !dist.tensor<64x8xf64> -> tensor<?x8xf64>
@@ -286,6 +293,11 @@ def Dist_ElementwiseOp : Dist_Op<"elementwise", [NoMemoryEffect,
     (its element type) and yields the result element. Inputs partitioned
     differently from the result are repartitioned to the result's
     partition first. Values from above (scalars) may be used in the region.
+    As for `dist.generate`, the body is per-element scalar code: no dist
+    ops other than `dist.index` and the `dist.yield`, no distruntime ops and
+    no calls, anywhere in it. Dynamic sizes of the inputs and static sizes
+    of the result must agree; that is checked at run time when the types
+    leave it open.
 
     ```mlir
     %c = dist.elementwise %a, %b

@@ -191,6 +191,10 @@ llvm::Error Backend::Impl::generate(llvm::Module &module, EmitKind kind,
     return llvm::createStringError(
         "the LLVM target cannot emit this kind of file");
   codegen.run(module);
+  // E.g. an instruction the assembler rejects in inline assembly: already
+  // reported (routeLLVMDiagnostics).
+  if (hasLLVMErrors(module.getContext()))
+    return llvm::createStringError("the LLVM back end reported errors");
   os.write(buffer.data(), buffer.size());
   return llvm::Error::success();
 }
@@ -223,6 +227,7 @@ llvm::Error Backend::Impl::compilePartition(llvm::StringRef bitcode,
                                             llvm::StringRef path,
                                             TimingScope &scope) const {
   llvm::LLVMContext context;
+  routeLLVMDiagnostics(context);
   llvm::Expected<std::unique_ptr<llvm::Module>> module =
       llvm::parseBitcodeFile(llvm::MemoryBufferRef(bitcode, path), context);
   if (!module)
@@ -246,6 +251,9 @@ Backend::~Backend() = default;
 LogicalResult Backend::initialize() {
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
+  // Inline assembly is assembled by the target's parser when writing an
+  // object; without it LLVM aborts on any `llvm.inline_asm`.
+  llvm::InitializeNativeTargetAsmParser();
   if (failed(impl->applyLLVMOptions()))
     return failure();
   impl->triple = llvm::Triple(llvm::sys::getDefaultTargetTriple());

@@ -3,7 +3,9 @@
 #include "Compile.h"
 #include "Backend.h"
 #include "Diagnostics.h"
+#include "InlineAsmCheck.h"
 #include "InputLimits.h"
+#include "OutputFile.h"
 
 #include "dialect/DistcRegistration.h"
 #include "pipelines/Pipelines.h"
@@ -29,7 +31,6 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Target/TargetMachine.h"
 
 using namespace mlir;
@@ -181,19 +182,14 @@ LogicalResult Compiler::Impl::configureIRPrinting() {
 OwningOpRef<ModuleOp> Compiler::Impl::parse(llvm::SourceMgr &sourceMgr,
                                             StringRef inputPath) {
   TimingScope scope = timing.nest("Parse");
-  std::string error;
-  std::unique_ptr<llvm::MemoryBuffer> buffer =
-      openInputFile(inputPath, &error);
+  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      readInputFile(inputPath);
   if (!buffer) {
-    // openInputFile says "cannot open input file '<path>': <reason>".
-    StringRef reason = error;
-    size_t pos = reason.rfind("': ");
-    if (pos != StringRef::npos)
-      reason = reason.drop_front(pos + 3);
-    (void)reportError("cannot read input '" + inputPath + "': " + reason);
+    (void)reportError("cannot read input '" + inputPath + "'",
+                      buffer.takeError());
     return nullptr;
   }
-  sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+  sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
   // The parser recurses once per nesting level: refuse what would overflow
   // its stack.
   if (failed(checkNestingDepth(sourceMgr, ctx.get())))
@@ -328,6 +324,8 @@ std::unique_ptr<llvm::Module>
 Compiler::Impl::lowerToLLVM(OwningOpRef<ModuleOp> module, StringRef inputPath,
                             llvm::LLVMContext &llvmCtx) {
   reportStep(opts.verbose, "translate " + inputPath + " to LLVM IR");
+  if (failed(checkInlineAsm(*module)))
+    return nullptr;
   internalizePrivateFunctions(*module);
   std::unique_ptr<llvm::Module> llvmModule = translate(*module, llvmCtx);
   if (!llvmModule)
@@ -350,17 +348,18 @@ LogicalResult Compiler::Impl::compileFile(StringRef inputPath,
   if (!module)
     return failure();
 
-  std::string error;
-  std::unique_ptr<llvm::ToolOutputFile> output =
-      openOutputFile(outputPath, &error);
+  // Opened only now that the input is parsed and lowered: a failure so far
+  // leaves no trace, and the temporary is renamed into place only below.
+  std::unique_ptr<OutputFile> output = OutputFile::open(outputPath);
   if (!output)
-    return reportError("cannot write output '" + outputPath + "': " + error);
+    return failure();
 
   if (kind == EmitKind::MLIR) {
     module->print(output->os());
     output->os() << "\n";
   } else {
     llvm::LLVMContext llvmCtx;
+    routeLLVMDiagnostics(llvmCtx);
     std::unique_ptr<llvm::Module> llvmModule =
         lowerToLLVM(std::move(module), inputPath, llvmCtx);
     if (!llvmModule)
@@ -369,14 +368,7 @@ LogicalResult Compiler::Impl::compileFile(StringRef inputPath,
     if (failed(backend.emit(*llvmModule, kind, output->os())))
       return failure();
   }
-  output->os().flush();
-  if (output->os().has_error()) {
-    std::string msg = output->os().error().message();
-    output->os().clear_error();
-    return reportError("cannot write output '" + outputPath + "': " + msg);
-  }
-  output->keep();
-  return success();
+  return output->commit();
 }
 
 LogicalResult
@@ -388,6 +380,7 @@ Compiler::Impl::compileToObjects(StringRef inputPath, StringRef stem,
   if (!module)
     return failure();
   llvm::LLVMContext llvmCtx;
+  routeLLVMDiagnostics(llvmCtx);
   std::unique_ptr<llvm::Module> llvmModule =
       lowerToLLVM(std::move(module), inputPath, llvmCtx);
   if (!llvmModule)

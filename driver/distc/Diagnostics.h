@@ -15,6 +15,10 @@
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Error.h"
 
+namespace llvm {
+class LLVMContext;
+} // namespace llvm
+
 namespace distc {
 
 /// Prints `distc: error: <msg>` to stderr and returns failure, so callers can
@@ -29,6 +33,16 @@ void reportStep(bool verbose, const llvm::Twine &msg);
 
 /// Turns an llvm::Error into `distc: error: <context>: <message>`.
 mlir::LogicalResult reportError(const llvm::Twine &context, llvm::Error err);
+
+/// Routes the diagnostics of `context` (LLVM's optimizer and code
+/// generator, e.g. the assembler's errors in inline assembly) through
+/// distc's channel: `distc: error: <msg>` / `distc: warning: <msg>`; remarks
+/// are dropped. Without it, LLVM prints `error: <msg>` and calls exit(1)
+/// from inside code generation, skipping distc's clean-up.
+void routeLLVMDiagnostics(llvm::LLVMContext &context);
+
+/// Whether `context` reported an error since routeLLVMDiagnostics.
+bool hasLLVMErrors(const llvm::LLVMContext &context);
 
 } // namespace distc
 

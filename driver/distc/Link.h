@@ -22,9 +22,10 @@ class TimingScope;
 
 namespace distc {
 
-/// The IDTR runtime archive: `<directory of distc>/../lib/libidtr.a`, which
-/// is right both in the build tree (build/bin, build/lib) and after
-/// `cmake --install` (<prefix>/bin, <prefix>/lib).
+/// The IDTR runtime archive, relative to the directory of the distc
+/// executable: `../lib/libidtr.a` in the build tree (build/bin, build/lib)
+/// and after `cmake --install` (<prefix>/bin, <prefix>/<libdir>, see
+/// DistcConfig.h). The first that exists, or the first candidate if none does.
 std::string findRuntimeLibrary(const char *argv0);
 
 /// The complete `ld.lld` argument list (argv[0] included) that links

@@ -11,8 +11,12 @@
 #include "Compile.h"
 #include "Diagnostics.h"
 #include "DriverOptions.h"
+#include "FatalErrors.h"
+#include "InputLimits.h"
 #include "Link.h"
 #include "Options.h"
+#include "OutputFile.h"
+#include "ScratchDirectory.h"
 
 #include "dialect/DistcRegistration.h"
 #include "pipelines/Pipelines.h"
@@ -24,6 +28,9 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/thread.h"
+
+#include <signal.h>
 
 using namespace mlir;
 using namespace distc;
@@ -61,7 +68,8 @@ static std::string outputFor(const DriverOptions &opts,
   return (stem + extensionFor(opts.emit)).str();
 }
 
-/// Rejects combinations that cannot mean anything before any work is done.
+/// Rejects combinations that cannot mean anything, and outputs that would
+/// overwrite an input, before any work is done.
 static LogicalResult checkInvocation(const DriverOptions &opts,
                                      llvm::ArrayRef<std::string> mlirInputs,
                                      llvm::ArrayRef<std::string> linkInputs) {
@@ -70,12 +78,17 @@ static LogicalResult checkInvocation(const DriverOptions &opts,
   if (opts.emit == EmitKind::Exe) {
     if (opts.output == "-")
       return reportError("cannot write an executable to stdout");
-    return success();
+    // `.o` inputs included: LLD would truncate one it is about to read.
+    return checkOutputIsNotInput(opts.output.empty() ? "a.out" : opts.output,
+                                 opts.inputs);
   }
   if (mlirInputs.empty())
     return reportError("no .mlir input to compile");
   if (mlirInputs.size() > 1 && !opts.output.empty())
     return reportError("cannot use -o with several inputs when not linking");
+  for (const std::string &input : mlirInputs)
+    if (failed(checkOutputIsNotInput(outputFor(opts, input), opts.inputs)))
+      return failure();
   for (const std::string &input : linkInputs)
     reportWarning("'" + input + "': linker input unused when not linking");
   return success();
@@ -91,17 +104,6 @@ static LogicalResult compileEach(Compiler &compiler,
   return success();
 }
 
-/// Removes a temporary directory and everything distc wrote into it (the
-/// objects of every input, however many each produced), on every path out
-/// of buildExecutable.
-struct TempDir {
-  llvm::SmallString<128> path;
-  ~TempDir() {
-    if (!path.empty())
-      llvm::sys::fs::remove_directories(path);
-  }
-};
-
 /// The default: every MLIR input to an object in a temporary directory, then
 /// one link of all objects, in the order of the inputs.
 static LogicalResult buildExecutable(Compiler &compiler,
@@ -109,10 +111,11 @@ static LogicalResult buildExecutable(Compiler &compiler,
                                      const char *argv0, bool hasLinkInputs,
                                      TimingScope &timing) {
   std::string runtimeLib = findRuntimeLibrary(argv0);
-  TempDir tmp;
-  if (std::error_code ec =
-          llvm::sys::fs::createUniqueDirectory("distc", tmp.path))
-    return reportError("cannot create a temporary directory: " + ec.message());
+  // Holds the objects of every input, however many each produced; removed
+  // on every way out, signals and fatal errors included.
+  ScratchDirectory tmp;
+  if (failed(tmp.create()))
+    return failure();
 
   std::vector<std::string> objects;
   for (const std::string &input : opts.inputs) {
@@ -121,7 +124,7 @@ static LogicalResult buildExecutable(Compiler &compiler,
       continue;
     }
     // <index>-<input stem>: inputs with the same name do not collide.
-    llvm::SmallString<128> stem(tmp.path);
+    llvm::SmallString<128> stem(tmp.path());
     llvm::StringRef name = input == "-" ? "stdin" : llvm::sys::path::stem(input);
     llvm::sys::path::append(stem, std::to_string(objects.size()) + "-" + name);
     if (failed(compiler.compileToObjects(input, stem, objects)))
@@ -166,7 +169,7 @@ static LogicalResult runDriver(const DriverOptions &opts, const char *argv0) {
   // pipeline is built from C++ and does not, so skip the cost otherwise.
   if (opts.pipelineText || opts.printsIR()) {
     registerDistcPasses();
-    registerDistcPipelines();
+    registerDistcPipelines(opts.pipeline.optLevel);
   }
 
   DefaultTimingManager timingManager;
@@ -189,12 +192,38 @@ static LogicalResult runDriver(const DriverOptions &opts, const char *argv0) {
   return buildExecutable(compiler, opts, argv0, !linkInputs.empty(), timing);
 }
 
+/// Runs the driver on a thread with a stack of kDriverStackBytes (as clang
+/// runs its -cc1 on an 8 MiB thread): MLIR's parser, verifier, printer and
+/// the affine simplifications recurse once per level of an input's nesting,
+/// and InputLimits.h bounds that nesting for this stack, not for whatever
+/// `ulimit -s` the user has.
+///
+/// The thread also gets an alternate signal stack: should a crash still
+/// overflow its stack, LLVM's handler (stack dump, removal of temporaries,
+/// ScratchDirectory.h) can run instead of the kernel killing distc outright.
+static int runDriverOnLargeStack(const DriverOptions &opts, const char *argv0) {
+  int code = 1;
+  llvm::thread worker(std::optional<unsigned>(kDriverStackBytes), [&] {
+    static char signalStack[1 << 16]; // one driver thread per process
+    stack_t alternate = {};
+    alternate.ss_sp = signalStack;
+    alternate.ss_size = sizeof(signalStack);
+    sigaltstack(&alternate, nullptr);
+    code = succeeded(runDriver(opts, argv0)) ? 0 : 1;
+  });
+  worker.join();
+  return code;
+}
+
 int main(int argc, char **argv) {
+  noteIgnoredSignals();
   llvm::InitLLVM initLLVM(argc, argv);
+  keepIgnoredSignalsIgnored();
+  installFatalErrorHandlers();
   DriverOptions opts;
   if (std::optional<int> exitCode = parseCommandLine(argc, argv, opts))
     return *exitCode;
-  int code = succeeded(runDriver(opts, argv[0])) ? 0 : 1;
+  int code = runDriverOnLargeStack(opts, argv[0]);
   if (!exitsWithoutCleanup(opts))
     return code;
   llvm::outs().flush();

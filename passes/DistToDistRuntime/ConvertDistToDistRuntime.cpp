@@ -13,6 +13,7 @@
 #include "passes/DistToDistRuntime/LoweringCommon.h"
 #include "passes/DistToDistRuntime/DistPrinting.h"
 #include "passes/DistToDistRuntime/GroupShifts.h"
+#include "passes/IDTRRuntimeAPI.h"
 #include "passes/Passes.h"
 #include "passes/StructuralTypeConversion.h"
 #include "passes/DistToDistRuntime/Stencil.h"
@@ -21,9 +22,11 @@
 #include "dialect/DistRuntime/DistRuntime.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -50,6 +53,13 @@ DistParts elementwise(
     OpBuilder &b, Location loc, Operation *op, const StencilPlan &plan,
     ArrayRef<DistParts> inputs, ValueRange originals,
     DistTensorType resultType, ElementBodyFn body) {
+  // The verifier accepts `?` against any size: the operands must agree at
+  // run time, or each rank would combine blocks of different arrays.
+  SmallVector<SmallVector<Value>> shapes;
+  for (auto [parts, original] : llvm::zip(inputs, originals))
+    shapes.push_back(knownShape(b, loc, distType(original), parts.globalShape));
+  checkSameShapes(b, loc, op->getName().getStringRef(), shapes,
+                  resultType.getShape());
   SmallVector<DistParts> aligned;
   SmallVector<Value> locals;
   for (auto [parts, original] : llvm::zip(inputs, originals)) {
@@ -91,9 +101,12 @@ struct LocalLowering : public DistPattern<LocalOp> {
   LogicalResult
   matchAndRewrite(LocalOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op, castTo(rewriter, op.getLoc(),
-                                  parts(adaptor.getSource()).local,
-                                  op.getResult().getType()));
+    Value local = parts(adaptor.getSource()).local;
+    auto resultType = cast<RankedTensorType>(op.getResult().getType());
+    checkStaticDims(rewriter, op.getLoc(), "dist.local", "local part",
+                    tensorSizes(rewriter, op.getLoc(), local),
+                    resultType.getShape(), resultType);
+    rewriter.replaceOp(op, castTo(rewriter, op.getLoc(), local, resultType));
     return success();
   }
 };
@@ -123,9 +136,23 @@ struct WithLocalLowering : public DistPattern<WithLocalOp> {
   LogicalResult
   matchAndRewrite(WithLocalOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
     DistParts result = parts(adaptor.getLike());
-    result.local = castTo(rewriter, op.getLoc(), adaptor.getLocal().front(),
-                          distType(op.getResult()).getLocalType());
+    Value local = adaptor.getLocal().front();
+    // The block replaces %like's part: any other size would silently give
+    // the ranks an inconsistent array. The shifted views that
+    // groupShiftsIntoExtends builds have the right sizes by construction.
+    if (!matchShiftedSlice(op.getResult())) {
+      SmallVector<Value> likeSizes = tensorSizes(rewriter, loc, result.local);
+      for (auto [d, size] : llvm::enumerate(tensorSizes(rewriter, loc, local)))
+        checkSameSize(
+            rewriter, loc, size, likeSizes[d],
+            ("dist.with_local: the block size along dimension " + Twine(d) +
+             " differs from the part of the layout operand")
+                .str());
+    }
+    result.local =
+        castTo(rewriter, loc, local, distType(op.getResult()).getLocalType());
     replace(rewriter, op, result);
     return success();
   }
@@ -213,10 +240,19 @@ struct ReshapeLowering : public DistPattern<ReshapeOp> {
   LogicalResult
   matchAndRewrite(ReshapeOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
     DistTensorType resultType = distType(op.getResult());
-    SmallVector<Value> shape =
-        globalShapeOf(rewriter, op.getLoc(), resultType,
-                      flattenValues(adaptor.getDynamicSizes()));
+    SmallVector<Value> shape = globalShapeOf(
+        rewriter, loc, resultType, flattenValues(adaptor.getDynamicSizes()));
+    checkShapeFits(rewriter, loc, "dist.reshape", shape,
+                   resultType.getElementType());
+    checkSameSize(rewriter, loc,
+                  elementCount(rewriter, loc,
+                               knownShape(rewriter, loc,
+                                          distType(op.getSource()),
+                                          parts(adaptor.getSource()).globalShape)),
+                  elementCount(rewriter, loc, shape),
+                  "dist.reshape: the number of elements changes");
     replace(rewriter, op,
             redistribute(rewriter, op.getLoc(), parts(adaptor.getSource()),
                          distType(op.getSource()), resultType, shape));
@@ -235,6 +271,12 @@ struct PermuteLowering : public DistPattern<PermuteOp> {
     SmallVector<Value> shape;
     for (int64_t axis : op.getAxes())
       shape.push_back(source.globalShape[axis]);
+    SmallVector<Value> known = knownShape(
+        rewriter, loc, distType(op.getSource()), source.globalShape);
+    checkStaticDims(rewriter, loc, "dist.permute", "permuted source",
+                    llvm::map_to_vector(op.getAxes(),
+                                        [&](int64_t axis) { return known[axis]; }),
+                    resultType.getShape(), resultType);
     auto [offsets, sizes] = balancedBox(rewriter, loc, resultType.getTeam(),
                                         resultType.getSplit(), shape);
     auto copy = distruntime::CopyPermuteOp::create(
@@ -255,6 +297,11 @@ struct RepartitionLowering : public DistPattern<RepartitionOp> {
   matchAndRewrite(RepartitionOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     DistParts source = parts(adaptor.getSource());
+    checkStaticDims(rewriter, op.getLoc(), "dist.repartition", "source",
+                    knownShape(rewriter, op.getLoc(), distType(op.getSource()),
+                               source.globalShape),
+                    distType(op.getResult()).getShape(),
+                    op.getResult().getType());
     DistParts result =
         toPartitionOf(rewriter, op.getLoc(), source, distType(op.getSource()),
                       distType(op.getResult()));
@@ -292,7 +339,13 @@ struct GatherLowering : public DistPattern<GatherOp> {
   LogicalResult
   matchAndRewrite(GatherOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Value all = gatherTo(rewriter, op.getLoc(), parts(adaptor.getSource()),
+    DistParts source = parts(adaptor.getSource());
+    auto resultType = cast<RankedTensorType>(op.getResult().getType());
+    checkStaticDims(rewriter, op.getLoc(), "dist.gather", "source",
+                    knownShape(rewriter, op.getLoc(), distType(op.getSource()),
+                               source.globalShape),
+                    resultType.getShape(), resultType);
+    Value all = gatherTo(rewriter, op.getLoc(), source,
                          distType(op.getSource()), Value());
     rewriter.replaceOp(op, castTo(rewriter, op.getLoc(), all,
                                   op.getResult().getType()));
@@ -324,9 +377,21 @@ struct ExtendLowering : public StencilPattern<ExtendOp> {
     SmallVector<Value> begin, sizes;
     for (auto [d, size] : llvm::enumerate(tensorSizes(b, loc, halos.local))) {
       begin.push_back(indexConst(b, loc, 0));
-      sizes.push_back(arith::AddIOp::create(
-          b, loc, size, indexConst(b, loc, halos.low[d] + halos.high[d])));
+      int64_t width = halos.low[d] + halos.high[d];
+      std::optional<int64_t> constant = getConstantIntValue(size);
+      sizes.push_back(constant ? indexConst(b, loc, *constant + width)
+                               : arith::AddIOp::create(
+                                     b, loc, size, indexConst(b, loc, width))
+                                     .getResult());
     }
+    // The verifier compares static result sizes with static source sizes
+    // only; a `?` source must match the result's static size at run time.
+    for (auto [d, dim] : llvm::enumerate(resultType.getShape()))
+      if (!ShapedType::isDynamic(dim))
+        checkSameSize(b, loc, sizes[d], indexConst(b, loc, dim),
+                      ("dist.extend: the extended size along dimension " +
+                       Twine(d) + " differs from the result type's")
+                          .str());
     // Unused: only slices that the conversion drops read it.
     Value extended = emptyTensor(b, loc, resultType, sizes);
     if (plan.extendsNeedingTensor.contains(op))
@@ -411,9 +476,28 @@ struct ConvertDistToDistRuntimePass
     populateStructuralTypeConversions(converter, patterns, target);
     target.addIllegalDialect<DistDialect>();
     populateDistToDistRuntimePatterns(converter, patterns, plan);
+    // Run-time checks call _idtr_check_failed (LoweringCommon.h): declare
+    // it up front in every symbol table the calls may resolve in, rather
+    // than from inside the patterns, and drop it where no check needs it.
+    SmallVector<func::FuncOp> checkDecls;
+    IDTRDeclaration checkFailed =
+        getIDTRDeclaration(context, IDTRFunction::CheckFailed);
+    SmallVector<ModuleOp> modules;
+    getOperation().walk([&](ModuleOp module) { modules.push_back(module); });
+    for (ModuleOp module : modules) {
+      FailureOr<func::FuncOp> decl =
+          lookupOrDeclareIDTRFunction(module, checkFailed);
+      if (failed(decl))
+        return signalPassFailure();
+      checkDecls.push_back(*decl);
+    }
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
       return signalPassFailure();
+    for (func::FuncOp decl : checkDecls)
+      if (decl.isDeclaration() &&
+          SymbolTable::symbolKnownUseEmpty(decl, decl->getParentOp()))
+        decl.erase();
     eraseDeadSlices(getOperation());
   }
 };

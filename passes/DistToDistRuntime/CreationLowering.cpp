@@ -67,6 +67,19 @@ Value startPlusIndexTimesStep(OpBuilder &b, Location loc, Value start,
                                arith::MulIOp::create(b, loc, i, step));
 }
 
+/// The global shape of `op`'s result `type` from its dynamic sizes, checked
+/// at run time to be a valid size (non-negative, byte count within int64):
+/// the verifier sees only constants.
+SmallVector<Value> checkedGlobalShape(OpBuilder &b, Operation *op,
+                                      DistTensorType type,
+                                      ValueRange dynamicSizes) {
+  SmallVector<Value> shape =
+      globalShapeOf(b, op->getLoc(), type, dynamicSizes);
+  checkShapeFits(b, op->getLoc(), op->getName().getStringRef(), shape,
+                 type.getElementType());
+  return shape;
+}
+
 template <typename QueryOp, bool isSize>
 struct TeamQueryLowering : public DistPattern<QueryOp> {
   using DistPattern<QueryOp>::DistPattern;
@@ -87,8 +100,8 @@ struct FullLowering : public DistPattern<FullOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     DistTensorType type = distType(op.getResult());
-    SmallVector<Value> shape = globalShapeOf(
-        rewriter, loc, type, flattenValues(adaptor.getDynamicSizes()));
+    SmallVector<Value> shape = checkedGlobalShape(
+        rewriter, op, type, flattenValues(adaptor.getDynamicSizes()));
     auto [offsets, sizes] =
         balancedBox(rewriter, loc, type.getTeam(), type.getSplit(), shape);
     Value empty = emptyTensor(rewriter, loc, type.getLocalType(), sizes);
@@ -106,8 +119,8 @@ struct GenerateLowering : public DistPattern<GenerateOp> {
   matchAndRewrite(GenerateOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     DistTensorType type = distType(op.getResult());
-    SmallVector<Value> shape = globalShapeOf(
-        rewriter, op.getLoc(), type, flattenValues(adaptor.getDynamicSizes()));
+    SmallVector<Value> shape = checkedGlobalShape(
+        rewriter, op, type, flattenValues(adaptor.getDynamicSizes()));
     replace(rewriter, op,
             generateLocal(rewriter, op.getLoc(), type, shape,
                           [&](OpBuilder &b, Location, ArrayRef<Value> index) {
@@ -124,8 +137,8 @@ struct ArangeLowering : public DistPattern<ArangeOp> {
                   ConversionPatternRewriter &rewriter) const override {
     DistTensorType type = distType(op.getResult());
     Value start = adaptor.getStart().front(), step = adaptor.getStep().front();
-    SmallVector<Value> shape = globalShapeOf(
-        rewriter, op.getLoc(), type, flattenValues(adaptor.getDynamicSizes()));
+    SmallVector<Value> shape = checkedGlobalShape(
+        rewriter, op, type, flattenValues(adaptor.getDynamicSizes()));
     replace(
         rewriter, op,
         generateLocal(rewriter, op.getLoc(), type, shape,
@@ -146,8 +159,8 @@ struct LinspaceLowering : public DistPattern<LinspaceOp> {
     DistTensorType type = distType(op.getResult());
     Type elementType = type.getElementType();
     Value start = adaptor.getStart().front(), stop = adaptor.getStop().front();
-    SmallVector<Value> shape = globalShapeOf(
-        rewriter, loc, type, flattenValues(adaptor.getDynamicSizes()));
+    SmallVector<Value> shape = checkedGlobalShape(
+        rewriter, op, type, flattenValues(adaptor.getDynamicSizes()));
     // step = (stop - start) / max(n - 1, 1)
     Value one = indexConst(rewriter, loc, 1);
     Value intervals = arith::MaxUIOp::create(
@@ -156,11 +169,27 @@ struct LinspaceLowering : public DistPattern<LinspaceOp> {
     Value step = arith::DivFOp::create(
         rewriter, loc, arith::SubFOp::create(rewriter, loc, stop, start),
         indexToElement(rewriter, loc, intervals, elementType));
+    // As numpy: start + i * step, except that the last element is `stop`
+    // itself (the rounded sum can miss it by an ulp) and that rounding never
+    // leaves [min(start, stop), max(start, stop)]. `intervals` is n - 1
+    // whenever there is a last element to replace (n >= 2), and 1 for
+    // n == 1, where no index equals it and the only element is `start`.
+    Value low = arith::MinimumFOp::create(rewriter, loc, start, stop);
+    Value high = arith::MaximumFOp::create(rewriter, loc, start, stop);
     replace(rewriter, op,
             generateLocal(rewriter, loc, type, shape,
                           [&](OpBuilder &b, Location l, ArrayRef<Value> index) {
-                            return startPlusIndexTimesStep(b, l, start, step,
-                                                           index[0]);
+                            Value value = startPlusIndexTimesStep(
+                                b, l, start, step, index[0]);
+                            value = arith::MinimumFOp::create(
+                                b, l, arith::MaximumFOp::create(b, l, value, low),
+                                high);
+                            Value isLast = arith::CmpIOp::create(
+                                b, l, arith::CmpIPredicate::eq, index[0],
+                                intervals);
+                            return arith::SelectOp::create(b, l, isLast, stop,
+                                                           value)
+                                .getResult();
                           }));
     return success();
   }
@@ -217,14 +246,17 @@ struct FromLocalLowering : public DistPattern<FromLocalOp> {
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, prefix, offset);
     checkAtRunTime(b, loc, ok,
                    "dist.from_local: the offsets of the parts do not tile the "
-                   "split dimension in rank order");
+                   "split dimension in rank order (this rank's offset vs the "
+                   "sum of the parts before it)",
+                   {offset, prefix});
     if (!type.isDynamicDim(split))
       checkAtRunTime(
           b, loc,
           arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, total,
                                 indexConst(b, loc, type.getShape()[split])),
           "dist.from_local: the parts do not add up to the static global "
-          "size of the split dimension");
+          "size of the split dimension",
+          {total, indexConst(b, loc, type.getShape()[split])});
     if (type.getBalanced()) {
       auto [balancedOffset, balancedSize] =
           balancedBlock(b, loc, total, nranks, rank);
@@ -233,7 +265,8 @@ struct FromLocalLowering : public DistPattern<FromLocalOp> {
                      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                            balancedSize, localSizes[split]),
                      "dist.from_local: the result type is balanced but the "
-                     "parts are not");
+                     "parts are not (this rank's part vs its balanced size)",
+                     {localSizes[split], balancedSize});
     }
     // Dynamic non-split dimensions must agree on all ranks: max(d) and
     // max(-d) over the team recover the largest and smallest value.
@@ -245,6 +278,10 @@ struct FromLocalLowering : public DistPattern<FromLocalOp> {
       }
       if (!type.isDynamicDim(d)) {
         shape.push_back(indexConst(b, loc, type.getShape()[d]));
+        checkSameSize(b, loc, localSizes[d], shape.back(),
+                      ("dist.from_local: the part size along dimension " +
+                       Twine(d) + " differs from the result type's")
+                          .str());
         continue;
       }
       Value size = arith::IndexCastOp::create(b, loc, i64, localSizes[d]);
@@ -260,8 +297,14 @@ struct FromLocalLowering : public DistPattern<FromLocalOp> {
           b, loc, arith::CmpIPredicate::eq,
           arith::AddIOp::create(b, loc, largest, negSmallest), zero64);
       checkAtRunTime(b, loc, same,
-                     "dist.from_local: the parts differ in a dimension other "
-                     "than the split dimension");
+                     ("dist.from_local: the parts differ along dimension " +
+                      Twine(d) +
+                      ", which is not the split dimension (largest vs "
+                      "smallest)")
+                         .str(),
+                     {largest, arith::SubIOp::create(b, loc, zero64,
+                                                     negSmallest)
+                                   .getResult()});
       shape.push_back(localSizes[d]);
     }
     SmallVector<Value> offsets(type.getRank(), zero);

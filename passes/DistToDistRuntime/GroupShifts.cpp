@@ -11,14 +11,28 @@ using namespace mlir;
 using namespace mlir::distc;
 using namespace mlir::dist;
 
-void mlir::distc::groupShiftsIntoExtends(Operation *root) {
-  using Key = std::tuple<Block *, Value, Value>;
-  llvm::MapVector<Key, SmallVector<ShiftOp>> groups;
+namespace {
+
+using ShiftGroups =
+    llvm::MapVector<std::tuple<Block *, Value, Value>, SmallVector<ShiftOp>>;
+
+/// The shifts under `root` grouped by block, source and fill, leaving out
+/// those whose source is itself a shift: their group key must be the value
+/// that replaces the inner shift, which exists only once the inner group
+/// is rewritten (keying on the inner shift's result would leave the key
+/// dangling when that shift is erased).
+ShiftGroups collectReadyShifts(Operation *root) {
+  ShiftGroups groups;
   root->walk([&](ShiftOp shift) {
+    if (shift.getSource().getDefiningOp<ShiftOp>())
+      return;
     groups[{shift->getBlock(), shift.getSource(), shift.getFill()}].push_back(
         shift);
   });
+  return groups;
+}
 
+void rewriteGroups(ShiftGroups &groups) {
   for (auto &[key, shifts] : groups) {
     auto [block, source, fill] = key;
     auto type = cast<DistTensorType>(source.getType());
@@ -60,4 +74,14 @@ void mlir::distc::groupShiftsIntoExtends(Operation *root) {
       shift.erase();
     }
   }
+}
+
+} // namespace
+
+void mlir::distc::groupShiftsIntoExtends(Operation *root) {
+  // Shifts of shifts (of shifts ...) are rewritten one level per round,
+  // innermost first; each round removes at least one shift.
+  for (ShiftGroups groups = collectReadyShifts(root); !groups.empty();
+       groups = collectReadyShifts(root))
+    rewriteGroups(groups);
 }

@@ -3,8 +3,18 @@
 #include "passes/DistToDistRuntime/LoweringCommon.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "passes/IDTRRuntimeAPI.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/xxhash.h"
 
 using namespace mlir;
 using namespace mlir::dist;
@@ -47,13 +57,276 @@ Value allReduce(OpBuilder &b, Location loc, ReduceKind kind, Value value,
   return createAndWait(b, op).getResult();
 }
 
-void checkAtRunTime(OpBuilder &b, Location loc, Value ok, StringRef message) {
-  std::string text = message.str();
-  if (auto fileLoc = dyn_cast<FileLineColLoc>(loc))
-    text = (fileLoc.getFilename().getValue() + ":" + Twine(fileLoc.getLine()) +
-            ":" + Twine(fileLoc.getColumn()) + ": " + message)
-               .str();
-  cf::AssertOp::create(b, loc, ok, text);
+namespace {
+
+/// "<file>:<line>:<col>: " of the first file location in `loc` (the user's
+/// op, also inside fused or call-site locations), or "".
+std::string locationPrefix(Location loc) {
+  std::string prefix;
+  loc->walk([&](Location inner) {
+    auto file = dyn_cast<FileLineColLoc>(inner);
+    if (!file)
+      return WalkResult::advance();
+    prefix = (file.getFilename().getValue() + ":" + Twine(file.getLine()) +
+              ":" + Twine(file.getColumn()) + ": ")
+                 .str();
+    return WalkResult::interrupt();
+  });
+  return prefix;
+}
+
+ModuleOp enclosingModule(OpBuilder &b) {
+  Operation *parent = b.getInsertionBlock()->getParentOp();
+  if (auto module = dyn_cast<ModuleOp>(parent))
+    return module;
+  return parent->getParentOfType<ModuleOp>();
+}
+
+/// The address of a private constant holding `text` NUL-terminated; one
+/// global per distinct message in the module.
+Value globalString(OpBuilder &b, Location loc, ModuleOp module,
+                   StringRef text) {
+  std::string data = (text + Twine('\0')).str();
+  auto type = LLVM::LLVMArrayType::get(b.getI8Type(), data.size());
+  std::string base =
+      "__distc_check_" + llvm::utohexstr(llvm::xxh3_64bits(text));
+  std::string name = base;
+  for (unsigned suffix = 0;; ++suffix) {
+    Operation *existing = SymbolTable::lookupSymbolIn(module, name);
+    if (!existing)
+      break;
+    auto global = dyn_cast<LLVM::GlobalOp>(existing);
+    if (global && global.getValueAttr() == b.getStringAttr(data))
+      return LLVM::AddressOfOp::create(b, loc, global);
+    name = base + "_" + std::to_string(suffix);
+  }
+  LLVM::GlobalOp global;
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    global = LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/true,
+                                    LLVM::Linkage::Internal, name,
+                                    b.getStringAttr(data), /*alignment=*/0);
+  }
+  return LLVM::AddressOfOp::create(b, loc, global);
+}
+
+Value toI64(OpBuilder &b, Location loc, Value value) {
+  Type i64 = b.getI64Type();
+  if (value.getType().isIndex())
+    return arith::IndexCastOp::create(b, loc, i64, value);
+  unsigned width = value.getType().getIntOrFloatBitWidth();
+  if (width < 64)
+    return arith::ExtSIOp::create(b, loc, i64, value);
+  return value;
+}
+
+/// Moves `b` to just after the last definition, in its insertion block, of
+/// the non-constant `values` (to the block start if none is defined there).
+/// A size check placed there, as early as its operands allow, does not
+/// separate a communication's start from its wait, as it would if it stayed
+/// at its op: the call it contains is a barrier to the overlap pass.
+/// Constants are rematerialized there (`rematerialized`). The check then
+/// fails before anything between its sizes and its op runs, which in a
+/// program that would fail anyway only changes which output precedes the
+/// error.
+SmallVector<Value> hoistAfterDefinitions(OpBuilder &b, Location loc,
+                                         ArrayRef<Value> values) {
+  Block *block = b.getInsertionBlock();
+  Operation *latest = nullptr;
+  for (Value value : values) {
+    Operation *def = value.getDefiningOp();
+    if (!def || matchPattern(value, m_Constant()))
+      continue;
+    Operation *ancestor = block->findAncestorOpInBlock(*def);
+    if (ancestor && (!latest || latest->isBeforeInBlock(ancestor)))
+      latest = ancestor;
+  }
+  if (latest)
+    b.setInsertionPointAfter(latest);
+  else
+    b.setInsertionPointToStart(block);
+  SmallVector<Value> rematerialized;
+  for (Value value : values) {
+    std::optional<int64_t> constant = getConstantIntValue(value);
+    rematerialized.push_back(
+        constant && value.getType().isIndex() ? indexConst(b, loc, *constant)
+                                              : value);
+  }
+  return rematerialized;
+}
+
+} // namespace
+
+void checkAtRunTime(OpBuilder &b, Location loc, Value ok, StringRef message,
+                    ValueRange values) {
+  if (matchPattern(ok, m_One()))
+    return;
+  std::string text = locationPrefix(loc) + "error: " + message.str();
+  Value failed = arith::XOrIOp::create(
+      b, loc, ok, arith::ConstantIntOp::create(b, loc, 1, 1));
+  // The then-block is not in the IR yet while it is built.
+  ModuleOp module = enclosingModule(b);
+  // The call and its arguments sit in the failure branch: a check that
+  // passes costs one compare and branch.
+  scf::IfOp::create(b, loc, failed, [&](OpBuilder &then, Location thenLoc) {
+    SmallVector<Value> operands{globalString(then, thenLoc, module, text)};
+    operands.push_back(arith::ConstantIntOp::create(
+        then, thenLoc, static_cast<int64_t>(values.size()), 32));
+    for (unsigned i = 0; i < 2; ++i)
+      operands.push_back(i < values.size()
+                             ? toI64(then, thenLoc, values[i])
+                             : arith::ConstantIntOp::create(then, thenLoc, 0,
+                                                            64)
+                                   .getResult());
+    IDTRDeclaration decl =
+        getIDTRDeclaration(b.getContext(), IDTRFunction::CheckFailed);
+    func::CallOp::create(then, thenLoc, decl.name, TypeRange{}, operands);
+    scf::YieldOp::create(then, thenLoc);
+  });
+}
+
+void checkSameSize(OpBuilder &b, Location loc, Value actual, Value expected,
+                   StringRef message) {
+  if (actual == expected)
+    return;
+  std::optional<int64_t> a = getConstantIntValue(actual),
+                         e = getConstantIntValue(expected);
+  if (a && e && *a == *e)
+    return;
+  OpBuilder::InsertionGuard guard(b);
+  SmallVector<Value> sizes = hoistAfterDefinitions(b, loc, {actual, expected});
+  Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, sizes[0],
+                                   sizes[1]);
+  checkAtRunTime(b, loc, ok, message, sizes);
+}
+
+void checkShapeFits(OpBuilder &b, Location loc, StringRef opName,
+                    ArrayRef<Value> shape, Type elementType) {
+  OpBuilder::InsertionGuard guard(b);
+  SmallVector<Value> sizes = hoistAfterDefinitions(b, loc, shape);
+  Value zero = arith::ConstantIntOp::create(b, loc, 0, 64);
+  Value alwaysFails = arith::ConstantIntOp::create(b, loc, 0, 1);
+  // Sizes may have become constants after the verifier ran (folding):
+  // those are checked here, and a constant that fails stops the program.
+  SmallVector<Value> sizes64;
+  for (auto [d, size] : llvm::enumerate(sizes)) {
+    sizes64.push_back(toI64(b, loc, size));
+    std::optional<int64_t> constant = getConstantIntValue(size);
+    if (constant && *constant >= 0)
+      continue;
+    Value ok = constant ? alwaysFails
+                        : arith::CmpIOp::create(b, loc,
+                                                arith::CmpIPredicate::sge,
+                                                sizes64.back(), zero)
+                              .getResult();
+    checkAtRunTime(b, loc, ok,
+                   (opName + ": the size of dimension " + Twine(d) +
+                    " is negative")
+                       .str(),
+                   {sizes64.back()});
+  }
+  int64_t elementBytes =
+      elementType.isIndex()
+          ? 8
+          : std::max<int64_t>(1, (elementType.getIntOrFloatBitWidth() + 7) / 8);
+  std::string message = (opName + ": the tensor is too large: its size in "
+                                  "bytes does not fit in int64")
+                            .str();
+  if (llvm::all_of(sizes, [](Value size) {
+        return getConstantIntValue(size).has_value();
+      })) {
+    int64_t bytes = elementBytes;
+    bool overflows = false;
+    for (Value size : sizes)
+      overflows |= llvm::MulOverflow(bytes, std::max<int64_t>(
+                                                0, *getConstantIntValue(size)),
+                                     bytes);
+    if (overflows)
+      checkAtRunTime(b, loc, alwaysFails, message);
+    return;
+  }
+  // The byte count in 128-bit arithmetic: it fits if the high half is zero
+  // and the low half is a non-negative int64 (the sizes are non-negative).
+  Value bytes = arith::ConstantIntOp::create(b, loc, elementBytes, 64);
+  Value fits = arith::ConstantIntOp::create(b, loc, 1, 1);
+  for (Value size : sizes64) {
+    auto product = arith::MulUIExtendedOp::create(b, loc, bytes, size);
+    Value highZero = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq, product.getHigh(), zero);
+    Value lowFits = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
+                                          product.getLow(), zero);
+    fits = arith::AndIOp::create(
+        b, loc, fits, arith::AndIOp::create(b, loc, highZero, lowFits));
+    bytes = product.getLow();
+  }
+  checkAtRunTime(b, loc, fits, message);
+}
+
+SmallVector<Value> knownShape(OpBuilder &b, Location loc, DistTensorType type,
+                              ArrayRef<Value> shape) {
+  SmallVector<Value> known(shape);
+  for (auto [d, dim] : llvm::enumerate(type.getShape()))
+    if (!ShapedType::isDynamic(dim))
+      known[d] = indexConst(b, loc, dim);
+  return known;
+}
+
+Value elementCount(OpBuilder &b, Location loc, ArrayRef<Value> sizes) {
+  int64_t constant = 1;
+  Value product;
+  for (Value size : sizes) {
+    if (std::optional<int64_t> c = getConstantIntValue(size)) {
+      constant *= *c;
+      continue;
+    }
+    product = product ? arith::MulIOp::create(b, loc, product, size).getResult()
+                      : size;
+  }
+  Value factor = indexConst(b, loc, constant);
+  if (!product)
+    return factor;
+  if (constant == 1)
+    return product;
+  return arith::MulIOp::create(b, loc, product, factor);
+}
+
+void checkSameShapes(OpBuilder &b, Location loc, StringRef opName,
+                     ArrayRef<SmallVector<Value>> shapes,
+                     ArrayRef<int64_t> resultShape) {
+  for (size_t i = 1; i < shapes.size(); ++i)
+    for (auto [d, size] : llvm::enumerate(shapes[i])) {
+      std::string message =
+          (opName + ": operand sizes differ along dimension " + Twine(d))
+              .str();
+      if (shapes.size() > 2)
+        message += (" (operands #0 and #" + Twine(i) + ")").str();
+      checkSameSize(b, loc, shapes[0][d], size, message);
+    }
+  if (shapes.empty())
+    return;
+  for (auto [d, dim] : llvm::enumerate(resultShape))
+    if (!ShapedType::isDynamic(dim))
+      checkSameSize(b, loc, shapes[0][d], indexConst(b, loc, dim),
+                    (opName + ": the operand size along dimension " +
+                     Twine(d) + " differs from the static result size")
+                        .str());
+}
+
+void checkStaticDims(OpBuilder &b, Location loc, StringRef opName,
+                     StringRef what, ArrayRef<Value> shape,
+                     ArrayRef<int64_t> staticShape, Type type) {
+  for (auto [d, dim] : llvm::enumerate(staticShape)) {
+    if (ShapedType::isDynamic(dim) || d >= shape.size())
+      continue;
+    std::string typeText;
+    llvm::raw_string_ostream os(typeText);
+    os << type;
+    checkSameSize(b, loc, shape[d], indexConst(b, loc, dim),
+                  (opName + ": the " + what + " size along dimension " +
+                   Twine(d) + " differs from " + typeText)
+                      .str());
+  }
 }
 
 } // namespace mlir::distc::lowering

@@ -42,8 +42,48 @@ Value inlineBody(OpBuilder &b, Region &region, ValueRange args,
 Value allReduce(OpBuilder &b, Location loc, dist::ReduceKind kind, Value value,
                 int64_t team);
 
-/// Stops the program with `message` on this rank when `ok` is false.
-void checkAtRunTime(OpBuilder &b, Location loc, Value ok, StringRef message);
+/// Stops the program when `ok` is false: `_idtr_check_failed` reports
+/// "<file>:<line>:<col>: error: <message>" (the first file location in
+/// `loc`, i.e. the user's op) followed by ": v0" or ": v0 vs v1" for the
+/// (at most two) integer or index `values`, and aborts the job with a
+/// non-zero exit. Unlike cf.assert it raises no signal and prints no
+/// backtrace, and all ranks report the same way as runtime errors do.
+void checkAtRunTime(OpBuilder &b, Location loc, Value ok, StringRef message,
+                    ValueRange values = {});
+
+/// Checks at run time that the sizes `actual` and `expected` are equal,
+/// reporting "<message>: <actual> vs <expected>" otherwise. Emits nothing
+/// when they are the same value or equal constants (statically equal).
+void checkSameSize(OpBuilder &b, Location loc, Value actual, Value expected,
+                   StringRef message);
+
+/// Checks at run time that the product of `sizes` elements of `elementType`
+/// is a valid size: every size non-negative and the byte count within
+/// int64. Constant sizes are checked by the verifiers and skipped here.
+void checkShapeFits(OpBuilder &b, Location loc, StringRef opName,
+                    ArrayRef<Value> sizes, Type elementType);
+
+/// `shape` (the run-time global shape of a value of `type`) with constants
+/// for the static dimensions of `type`: they hold by construction, and
+/// checks between constants fold away.
+SmallVector<Value> knownShape(OpBuilder &b, Location loc,
+                              dist::DistTensorType type, ArrayRef<Value> shape);
+
+/// The product of `sizes` (a constant when they all are).
+Value elementCount(OpBuilder &b, Location loc, ArrayRef<Value> sizes);
+
+/// Checks that `values` (global shapes of operands, one list per operand)
+/// agree dimension by dimension with the first, and with the static
+/// dimensions of `resultShape`. `opName` names the op in the message.
+void checkSameShapes(OpBuilder &b, Location loc, StringRef opName,
+                     ArrayRef<SmallVector<Value>> shapes,
+                     ArrayRef<int64_t> resultShape);
+
+/// Checks that the static dimensions of `type` hold in `shape`, reporting
+/// "<opName>: the <what> size along dimension d differs from <type>".
+void checkStaticDims(OpBuilder &b, Location loc, StringRef opName,
+                     StringRef what, ArrayRef<Value> shape,
+                     ArrayRef<int64_t> staticShape, Type type);
 
 template <typename Op> struct DistPattern : public OpConversionPattern<Op> {
   using OpConversionPattern<Op>::OpConversionPattern;

@@ -142,6 +142,11 @@ struct ReduceLowering : public DistPattern<ReduceOp> {
     SmallVector<Value> shape(source.globalShape), offsets(source.offsets);
     shape.erase(shape.begin() + axis);
     offsets.erase(offsets.begin() + axis);
+    SmallVector<Value> known =
+        knownShape(rewriter, loc, sourceType, source.globalShape);
+    known.erase(known.begin() + axis);
+    checkStaticDims(rewriter, loc, "dist.reduce", "remaining source", known,
+                    resultType.getShape(), resultType);
     if (axis != split) {
       // Every rank keeps its rows: the result is split like the source.
       int64_t newSplit = split - (axis < split ? 1 : 0);

@@ -3,6 +3,7 @@
 #include "Buffer.h"
 #include "Errors.h"
 #include "Mpi.h"
+#include "ReduceOps.h"
 #include "StridedCopy.h"
 #include "Stats.h"
 #include "Team.h"
@@ -18,35 +19,10 @@ namespace {
 // Reductions up to this size complete within the call.
 constexpr int64_t kCompleteAtOnceBytes = 16 * 1024;
 
-// i1 is a logical type (numpy's bool: add is "or", multiply is "and").
-template <typename T> MPI_Op mpiOp(int32_t op) {
-  constexpr bool logical = std::is_same<T, bool>::value;
-  switch (op) {
-  case kMax: return logical ? MPI_LOR : MPI_MAX;
-  case kMin: return logical ? MPI_LAND : MPI_MIN;
-  case kSum: return logical ? MPI_LOR : MPI_SUM;
-  case kProd: return logical ? MPI_LAND : MPI_PROD;
-  case kMean:
-    if (logical)
-      fail("allreduce: MEAN is not defined for i1");
-    return MPI_SUM;
-  default:
-    fail("allreduce: unknown reduction code %d (expected MAX=0 MEAN=1 MIN=2 PROD=3 SUM=4)", op);
-  }
-}
-
-// Whether a reduction of integers T sums in 64 bits. MEAN of i8/i16/i32
-// does, so that the sum cannot wrap before the division; SUM of i8/i16
-// does, because Open MPI 4.1's AVX reduction component adds those with
-// saturating instructions (two ranks' i8 100 + 100 gave 127 instead of
-// -56 for vectors of 32 elements and more); the 64-bit sum is truncated
-// back, which wraps as C's sum in T would.
-template <typename T> bool sumsWide(int32_t op) {
-  if constexpr (std::is_integral<T>::value && !std::is_same<T, bool>::value &&
-                sizeof(T) < sizeof(int64_t))
-    return op == kMean || (op == kSum && sizeof(T) <= 2);
-  return false;
-}
+// MEAN of narrow integers sums in 64 bits, in chunks of this many elements
+// (8 MiB of sums): the widened copy of the whole array was 8x the data of
+// an i8 array, and MPI's temporary for reducing it as much again.
+constexpr int64_t kWideChunkElements = int64_t(1) << 20;
 
 // Ranks must agree on what they reduce: element count, shape, element
 // type and reduction. For a mismatch MPI reports MPI_ERR_TRUNCATE on some
@@ -82,17 +58,6 @@ template <typename T> void agreeOnReduction(Team &team, const View &out, int32_t
            what[i], str(out.sizes).c_str(), static_cast<long long>(out.volume()), op);
 }
 
-// The extent of a view in memory, for alias detection.
-void byteRange(const View &v, const char *&lo, const char *&hi) {
-  int64_t minOff = 0, maxOff = 0;
-  for (int k = 0; k < v.rank(); ++k) {
-    int64_t span = (v.sizes[k] - 1) * v.strides[k];
-    (span < 0 ? minOff : maxOff) += span;
-  }
-  lo = v.data + minOff * static_cast<int64_t>(v.elemSize);
-  hi = v.data + (maxOff + 1) * static_cast<int64_t>(v.elemSize);
-}
-
 View denseView(char *data, const View &like) {
   View v = like;
   v.data = data;
@@ -112,10 +77,7 @@ public:
     int64_t count = out_.volume();
     // Reduce in place in the output when it is dense and cannot clobber the
     // input before it is read; otherwise in a staging buffer.
-    const char *inLo, *inHi, *outLo, *outHi;
-    byteRange(in, inLo, inHi);
-    byteRange(out_, outLo, outHi);
-    bool disjoint = inHi <= outLo || outHi <= inLo;
+    bool disjoint = !mayOverlap(in, out_);
     bool same = in.data == out_.data && in.strides == out_.strides;
     if (out_.isContiguous() && (disjoint || same || count == 0)) {
       data_ = reinterpret_cast<T *>(out_.data);
@@ -124,18 +86,13 @@ public:
       data_ = reinterpret_cast<T *>(staging_.data());
     }
     copyView(denseView(reinterpret_cast<char *>(data_), out_), in);
+    if (meansWide<T>(op_)) {
+      reduceWideMean(team, count);
+      return false;
+    }
     char *reduced = reinterpret_cast<char *>(data_);
     MPI_Datatype type = mpi::datatype<T>();
     int64_t elemBytes = sizeof(T);
-    if (sumsWide<T>(op_)) {
-      wide_ = Buffer(count * sizeof(int64_t));
-      auto *wide = reinterpret_cast<int64_t *>(wide_.data());
-      for (int64_t i = 0; i < count; ++i)
-        wide[i] = static_cast<int64_t>(data_[i]);
-      reduced = wide_.data();
-      type = MPI_INT64_T;
-      elemBytes = sizeof(int64_t);
-    }
     // Small reductions complete right here with a blocking MPI_Allreduce:
     // for a few KiB there is nothing to overlap, and a non-blocking
     // collective plus its later wait costs several times the reduction.
@@ -163,29 +120,48 @@ public:
     mpi::waitAll(requests_);
     int64_t count = out_.volume();
     if constexpr (!std::is_same<T, bool>::value) {
-      // Integer MEAN truncates toward zero, like C division; a wide SUM
-      // wraps back to T, as the sum in T would.
-      if (wide_.data()) {
-        const auto *wide = reinterpret_cast<const int64_t *>(wide_.data());
-        int64_t divisor = op_ == kMean ? teamSize_ : 1;
-        for (int64_t i = 0; i < count; ++i)
-          data_[i] = static_cast<T>(wide[i] / divisor);
-      } else if (op_ == kMean) {
+      // MEAN of i64 and floats divides here; integer division truncates
+      // toward zero, like C's (narrow integers divided in reduceWideMean).
+      if (op_ == kMean && !meansWide<T>(op_))
         for (int64_t i = 0; i < count; ++i)
           data_[i] = static_cast<T>(data_[i] / static_cast<T>(teamSize_));
-      }
     }
     if (staging_.data())
       copyView(out_, denseView(staging_.data(), out_));
   }
 
 private:
+  // MEAN of i8/i16/i32 from 64-bit sums, so that the sum cannot wrap
+  // before the division, one fixed-size chunk at a time (extra memory: one
+  // chunk and MPI's temporary for it, whatever the array size). Completes
+  // within the call: chunks posted later, in _idtr_wait, would interleave
+  // differently with the team's other collectives on ranks that wait on
+  // their handles in different orders.
+  void reduceWideMean(Team &team, int64_t count) {
+    if (count == 0)
+      return;
+    int64_t chunk = std::min(count, kWideChunkElements);
+    Buffer buffer(static_cast<size_t>(chunk) * sizeof(int64_t));
+    auto *wide = reinterpret_cast<int64_t *>(buffer.data());
+    for (int64_t begin = 0; begin < count; begin += chunk) {
+      int n = static_cast<int>(std::min(chunk, count - begin));
+      for (int i = 0; i < n; ++i)
+        wide[i] = static_cast<int64_t>(data_[begin + i]);
+      {
+        WatchedWait watch("MPI_Allreduce");
+        mpi::check(MPI_Allreduce(MPI_IN_PLACE, wide, n, MPI_INT64_T, MPI_SUM, team.comm),
+                   "MPI_Allreduce");
+      }
+      for (int i = 0; i < n; ++i)
+        data_[begin + i] = static_cast<T>(wide[i] / teamSize_);
+    }
+  }
+
   View out_;
   int32_t op_;
   int teamSize_;
   T *data_ = nullptr;
   Buffer staging_;
-  Buffer wide_; // 64-bit sums of a narrow integer MEAN
   std::vector<MPI_Request> requests_;
 };
 
@@ -198,7 +174,7 @@ std::unique_ptr<Operation> startAllreduce(Team &team, const View &in, const View
     fail("allreduce: input and output shapes differ (%s vs %s)", str(in.sizes).c_str(),
          str(out.sizes).c_str());
   stats().reductions++;
-  if (out.volume() * int64_t(sumsWide<T>(op) ? sizeof(int64_t) : sizeof(T)) >
+  if (out.volume() * int64_t(meansWide<T>(op) ? sizeof(int64_t) : sizeof(T)) >
       kCompleteAtOnceBytes)
     agreeOnReduction<T>(team, out, op);
   auto red = std::make_unique<Allreduce<T>>(out, op, team.size);
@@ -215,7 +191,7 @@ bool allreduceSmallDense(Team &team, const T *in, T *out, int64_t count, int32_t
   const char *inBytes = reinterpret_cast<const char *>(in);
   const char *outBytes = reinterpret_cast<const char *>(out);
   bool separate = inBytes + bytes <= outBytes || outBytes + bytes <= inBytes;
-  if (op == kMean || sumsWide<T>(op) || count <= 0 || bytes > kCompleteAtOnceBytes ||
+  if (op == kMean || count <= 0 || bytes > kCompleteAtOnceBytes ||
       !separate)
     return false;
   MPI_Op mop = mpiOp<T>(op);

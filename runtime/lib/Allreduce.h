@@ -4,6 +4,7 @@
 
 #include "Descriptor.h"
 #include "Handles.h"
+#include "ReduceOps.h"
 
 #include <cstdint>
 #include <memory>
@@ -12,8 +13,6 @@ namespace idtr {
 
 struct Team;
 
-// Reduction codes (IMEX numbering), as in idtr.h.
-enum ReduceOp : int32_t { kMax = 0, kMean = 1, kMin = 2, kProd = 3, kSum = 4 };
 
 // Starts out = reduce(in over all ranks). `in` is read before this returns;
 // `in` and `out` may alias. T is the element type (bool for i1). Returns

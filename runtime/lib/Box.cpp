@@ -1,13 +1,22 @@
 #include "Box.h"
 
+#include "Errors.h"
+
 #include <algorithm>
 
 namespace idtr {
 
+bool hasZeroExtent(const Shape &sizes) {
+  return std::find(sizes.begin(), sizes.end(), 0) != sizes.end();
+}
+
 int64_t volume(const Shape &sizes) {
+  if (hasZeroExtent(sizes))
+    return 0;
   int64_t v = 1;
   for (int64_t s : sizes)
-    v *= s;
+    if (__builtin_mul_overflow(v, s, &v))
+      fail("the shape %s has more than 2^63 - 1 elements", str(sizes).c_str());
   return v;
 }
 

@@ -12,7 +12,15 @@ namespace idtr {
 
 using Shape = std::vector<int64_t>;
 
+// The element count of a shape. Fails (Errors.h) when it exceeds
+// 2^63 - 1: no array can be that large, and every byte size and flat index
+// the runtime computes is bounded by a volume, so checking here keeps them
+// from wrapping. (A shape with a zero extent has volume 0 however large the
+// others are.)
 int64_t volume(const Shape &sizes);
+
+// Whether the shape has a zero extent (no product: never fails).
+bool hasZeroExtent(const Shape &sizes);
 
 // "[a, b, c]", for messages.
 std::string str(const Shape &v);
@@ -24,7 +32,7 @@ struct Box {
 
   int rank() const { return static_cast<int>(sizes.size()); }
   int64_t volume() const { return idtr::volume(sizes); }
-  bool empty() const { return volume() == 0; }
+  bool empty() const { return hasZeroExtent(sizes); }
   bool operator==(const Box &o) const {
     return offsets == o.offsets && sizes == o.sizes;
   }

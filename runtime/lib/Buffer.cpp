@@ -1,6 +1,9 @@
 #include "Buffer.h"
 
+#include "Errors.h"
+
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <new>
 #include <utility>
@@ -96,13 +99,17 @@ Buffer::Buffer(size_t bytes) {
                                     : std::aligned_alloc(64, (bytes + 63) / 64 * 64));
     capacity_ = bytes;
     if (!data_)
-      throw std::bad_alloc();
+      failOutOfMemory(bytes);
   }
 }
 
 void *allocateOnHugePages(size_t bytes, size_t alignment) {
   static const bool advise = !std::getenv("IDTR_NO_HUGEPAGES");
   size_t align = std::max(alignment, kHugeBytes);
+  // Rounding up must not wrap: SIZE_MAX - 7 rounded to 0 bytes and returned
+  // a usable pointer.
+  if (align & (align - 1) || bytes > SIZE_MAX - (align - 1))
+    return nullptr;
   size_t rounded = (bytes + align - 1) / align * align;
   void *p = std::aligned_alloc(align, rounded);
 #ifdef MADV_HUGEPAGE

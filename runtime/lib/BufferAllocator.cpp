@@ -15,12 +15,15 @@
 #include "BufferAllocator.h"
 
 #include "Buffer.h"
+#include "Errors.h"
 
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <mutex>
+#include <new>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -179,21 +182,49 @@ void releaseAllocation(const void *allocation) {
 
 } // namespace idtr
 
+namespace {
+
+// A compiled program uses what it allocates without checking for null, so a
+// failed allocation would end in a SIGSEGV at address 0: end the job with a
+// message instead.
+void *checked(void *ptr, size_t bytes) {
+  if (!ptr && bytes != 0)
+    idtr::abortWithError("out of memory allocating " + std::to_string(bytes) + " bytes");
+  return ptr;
+}
+
+} // namespace
+
+// The bookkeeping of large blocks allocates too: its std::bad_alloc must
+// not escape into compiled code (std::terminate, a signal, a backtrace).
+template <typename F> void *allocateOrFail(size_t bytes, F &&allocate) {
+  void *ptr = nullptr;
+  try {
+    ptr = allocate();
+  } catch (const std::bad_alloc &) {
+  }
+  return checked(ptr, bytes);
+}
+
 extern "C" void *_mlir_memref_to_llvm_alloc(size_t bytes) {
   if (bytes < kLargeBytes)
-    return std::malloc(bytes);
-  return cache().allocate(bytes, alignof(std::max_align_t));
+    return checked(std::malloc(bytes), bytes);
+  return allocateOrFail(bytes,
+                        [&] { return cache().allocate(bytes, alignof(std::max_align_t)); });
 }
 
 extern "C" void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment,
                                                     size_t bytes) {
+  if (alignment == 0 || (alignment & (alignment - 1)) != 0)
+    idtr::abortWithError("_mlir_memref_to_llvm_aligned_alloc: alignment " +
+                         std::to_string(alignment) + " is not a power of two");
   if (bytes < kLargeBytes) {
     void *ptr = nullptr;
     if (alignment < sizeof(void *))
       alignment = sizeof(void *);
-    return posix_memalign(&ptr, alignment, bytes) == 0 ? ptr : nullptr;
+    return checked(posix_memalign(&ptr, alignment, bytes) == 0 ? ptr : nullptr, bytes);
   }
-  return cache().allocate(bytes, alignment);
+  return allocateOrFail(bytes, [&] { return cache().allocate(bytes, alignment); });
 }
 
 extern "C" void _mlir_memref_to_llvm_free(void *ptr) {

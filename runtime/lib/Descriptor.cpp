@@ -39,6 +39,33 @@ bool View::isContiguous() const {
   return true;
 }
 
+bool byteRange(const View &v, uintptr_t &lo, uintptr_t &hi) {
+  int64_t minOff = 0, maxOff = 0;
+  for (int k = 0; k < v.rank(); ++k) {
+    int64_t span;
+    if (__builtin_mul_overflow(v.sizes[k] - 1, v.strides[k], &span) ||
+        __builtin_add_overflow(span < 0 ? minOff : maxOff, span, span < 0 ? &minOff : &maxOff))
+      return false;
+  }
+  int64_t loBytes, hiBytes, elem = static_cast<int64_t>(v.elemSize);
+  if (__builtin_mul_overflow(minOff, elem, &loBytes) ||
+      __builtin_mul_overflow(maxOff + 1, elem, &hiBytes))
+    return false;
+  uintptr_t base = reinterpret_cast<uintptr_t>(v.data);
+  lo = base + static_cast<uintptr_t>(loBytes);
+  hi = base + static_cast<uintptr_t>(hiBytes);
+  return lo <= base && base < hi;
+}
+
+bool mayOverlap(const View &a, const View &b) {
+  if (hasZeroExtent(a.sizes) || hasZeroExtent(b.sizes))
+    return false;
+  uintptr_t aLo, aHi, bLo, bHi;
+  if (!byteRange(a, aLo, aHi) || !byteRange(b, bLo, bHi))
+    return true;
+  return aLo < bHi && bLo < aHi;
+}
+
 View viewFromDescriptor(int64_t rank, const void *desc, size_t elemSize,
                         const char *what) {
   if (rank < 0 || rank > 64)
@@ -59,6 +86,14 @@ View viewFromDescriptor(int64_t rank, const void *desc, size_t elemSize,
   for (int64_t s : v.sizes)
     if (s < 0)
       fail("%s: negative size in descriptor", what);
+  // Byte sizes of local data (volume * element size) must not wrap: every
+  // byte count and offset the runtime derives from a view is bounded by it.
+  int64_t bytes = static_cast<int64_t>(elemSize);
+  if (!hasZeroExtent(v.sizes))
+    for (int64_t s : v.sizes)
+      if (__builtin_mul_overflow(bytes, s, &bytes))
+        fail("%s: the array of shape %s has more than 2^63 - 1 bytes", what,
+             str(v.sizes).c_str());
   v.data = static_cast<char *>(head.aligned) +
            head.offset * static_cast<int64_t>(elemSize);
   v.allocated = head.allocated;
@@ -87,8 +122,14 @@ bool denseArray(int64_t rank, const void *desc, size_t elemSize, char *&data,
     empty |= size == 0;
     if (size != 1 && stride != expected)
       return false;
-    expected *= size;
+    // A count (or byte size) that wraps is malformed: the checked path
+    // reports it.
+    if (__builtin_mul_overflow(expected, size, &expected))
+      return false;
   }
+  int64_t bytes;
+  if (__builtin_mul_overflow(expected, static_cast<int64_t>(elemSize), &bytes))
+    return false;
   count = empty ? 0 : expected;
   if (!head.aligned && count != 0)
     return false;

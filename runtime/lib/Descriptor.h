@@ -32,6 +32,16 @@ struct View {
   bool isContiguous() const;
 };
 
+// Whether two views may share memory: their byte extents (from the lowest
+// to the highest byte any element can occupy) intersect. Conservative: views
+// whose elements interleave without touching (two column blocks of one
+// matrix) count as overlapping. Empty views never overlap anything.
+bool mayOverlap(const View &a, const View &b);
+
+// The extent [lo, hi) of a non-empty view in memory. Returns false if it
+// does not fit in the address space (strides too large to be real).
+bool byteRange(const View &v, uintptr_t &lo, uintptr_t &hi);
+
 // Reads the ranked descriptor behind an unranked memref argument.
 View viewFromDescriptor(int64_t rank, const void *desc, size_t elemSize,
                         const char *what);

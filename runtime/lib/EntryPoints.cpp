@@ -4,6 +4,7 @@
 #include "idtr/idtr.h"
 
 #include "Allreduce.h"
+#include "Buffer.h"
 #include "Descriptor.h"
 #include "Errors.h"
 #include "Exchange.h"
@@ -11,9 +12,11 @@
 #include "Mpi.h"
 #include "PlanCache.h"
 #include "Stats.h"
+#include "StridedCopy.h"
 #include "Team.h"
 
 #include <algorithm>
+#include <initializer_list>
 #include <numeric>
 #include <string>
 
@@ -30,6 +33,28 @@ Shape identity(size_t n) {
   Shape axes(n);
   std::iota(axes.begin(), axes.end(), 0);
   return axes;
+}
+
+// The input of a redistribution, apart from its outputs. Outputs are written
+// while the input is still being read (a peer's message may land in the
+// output before this rank packs its input; the local part is copied
+// straight from input to output), so an output that shares memory with the
+// input - the same buffer passed as both through the C ABI - would be read
+// after it was overwritten. Such an input is first copied to `keep` (dense);
+// the copy is needed only until the call returns: sends are packed and the
+// local part is copied within it.
+View separateInput(const View &in, std::initializer_list<const View *> outs, Buffer &keep) {
+  bool shared = false;
+  for (const View *out : outs)
+    shared |= mayOverlap(in, *out);
+  if (!shared)
+    return in;
+  keep = Buffer(static_cast<size_t>(in.volume()) * in.elemSize);
+  View copy = in;
+  copy.data = keep.data();
+  copy.strides = rowMajorStrides(in.sizes);
+  copyView(copy, in);
+  return copy;
 }
 
 // Common start of every asynchronous entry point.
@@ -63,7 +88,10 @@ int64_t copyReshape(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, 
     g.axes = identity(out.rank());
     Team &t = team(teamId);
     auto plan = obtainPlan(t, g);
-    return registerOperation(startRedistribution(t, plan, in, {out}), op, {out.allocated});
+    Buffer keep;
+    View source = separateInput(in, {&out}, keep);
+    return registerOperation(startRedistribution(t, plan, source, {out}), op,
+                             {out.allocated});
   });
 }
 
@@ -93,7 +121,10 @@ int64_t copyPermute(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, 
     expectLength(op, "nlOffs", g.outputs[0].offsets, out.rank(), "the local output nlPart");
     Team &t = team(teamId);
     auto plan = obtainPlan(t, g);
-    return registerOperation(startRedistribution(t, plan, in, {out}), op, {out.allocated});
+    Buffer keep;
+    View source = separateInput(in, {&out}, keep);
+    return registerOperation(startRedistribution(t, plan, source, {out}), op,
+                             {out.allocated});
   });
 }
 
@@ -125,7 +156,11 @@ int64_t updateHalo(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, i
     g.outShape = g.inShape;
     g.axes = identity(n);
     // Rows of the box before / after this rank's own rows.
-    int64_t lo = g.input.offsets[0], hi = lo + g.input.sizes[0];
+    int64_t lo = g.input.offsets[0], hi;
+    if (__builtin_add_overflow(lo, g.input.sizes[0], &hi))
+      fail("update_halo: the local part (offsets %s sizes %s) lies outside the array of "
+           "shape %s",
+           str(g.input.offsets).c_str(), str(g.input.sizes).c_str(), str(g.inShape).c_str());
     int64_t bbLo = bb.offsets[0], bbHi = bbLo + bb.sizes[0];
     Box left = bb, right = bb;
     left.sizes[0] = std::max<int64_t>(0, std::min(bbHi, lo) - bbLo);
@@ -143,7 +178,9 @@ int64_t updateHalo(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, i
     g.outputs = {left, right};
     Team &t = team(teamId);
     auto plan = obtainPlan(t, g);
-    return registerOperation(startRedistribution(t, plan, in, {lh, rh}), op,
+    Buffer keep;
+    View source = separateInput(in, {&lh, &rh}, keep);
+    return registerOperation(startRedistribution(t, plan, source, {lh, rh}), op,
                              {lh.allocated, rh.allocated});
   });
 }

@@ -2,9 +2,19 @@
 
 #include <mpi.h>
 
+#include <chrono>
 #include <cstdarg>
+#include <cstddef>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <new>
+#include <thread>
+
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
 
 namespace idtr {
 
@@ -17,23 +27,118 @@ void fail(const char *fmt, ...) {
   throw Error(buf);
 }
 
-static int worldRankOrMinusOne() {
+void failOutOfMemory(size_t bytes) {
+  fail("out of memory allocating %zu bytes", bytes);
+}
+
+int worldRankOrMinusOne() {
   int init = 0, fin = 0;
   MPI_Initialized(&init);
   MPI_Finalized(&fin);
   int rank = -1;
-  if (init && !fin)
+  if (init && !fin) {
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    return rank;
+  }
+  // Before the first idtr call (a program allocating its arrays) the
+  // launcher still says which rank this process is.
+  for (const char *var : {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK"})
+    if (const char *v = std::getenv(var))
+      return std::atoi(v);
   return rank;
 }
 
-void abortWithError(const std::string &what) {
+namespace {
+
+// The job this process belongs to, as the launcher names it (Open MPI's
+// mpirun, or any PMIx launcher); nullptr when started without one.
+const char *jobName() {
+  if (const char *ns = std::getenv("PMIX_NAMESPACE"))
+    return ns;
+  return std::getenv("OMPI_MCA_ess_base_jobid");
+}
+
+uint64_t fnv1a(uint64_t h, const char *s) {
+  for (; *s; ++s)
+    h = (h ^ static_cast<unsigned char>(*s)) * 1099511628211ull;
+  return h;
+}
+
+} // namespace
+
+ReportClaim::ReportClaim(const char *key) {
+  static_assert(sizeof(addr_) >= sizeof(sockaddr_un), "room for a sockaddr_un");
+  const char *job = jobName();
+  if (!job)
+    return; // alone: nobody to share the report with
+  int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0)
+    return;
+  // An abstract socket name (leading NUL): no file to clean up, and the
+  // kernel releases the name when the process dies.
+  sockaddr_un addr{};
+  addr.sun_family = AF_UNIX;
+  uint64_t h = fnv1a(fnv1a(1469598103934665603ull, job), "\n");
+  h = fnv1a(h, key);
+  int n = std::snprintf(addr.sun_path + 1, sizeof(addr.sun_path) - 1, "idtr-report-%s-%016llx",
+                        job, static_cast<unsigned long long>(h));
+  addrLen_ = static_cast<int>(offsetof(sockaddr_un, sun_path) + 1 + n);
+  std::memcpy(addr_, &addr, sizeof(addr));
+  if (bind(fd, reinterpret_cast<sockaddr *>(&addr), addrLen_) == 0) {
+    fd_ = fd;
+    return;
+  }
+  close(fd);
+  // Another process of this job on this node already reports the same thing.
+  first_ = false;
+}
+
+void ReportClaim::printed() {
+  if (fd_ >= 0)
+    listen(fd_, 64); // from now on, connecting succeeds: the report is out
+}
+
+void ReportClaim::waitForReporter(double seconds) const {
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  while (std::chrono::steady_clock::now() < deadline) {
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0)
+      return;
+    bool ok = connect(fd, reinterpret_cast<const sockaddr *>(addr_), addrLen_) == 0;
+    close(fd);
+    if (ok)
+      return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+}
+
+void abortWithError(const std::string &what) { abortWithReport("idtr: error: ", what); }
+
+void abortWithReport(const char *prefix, const std::string &what) {
   std::fflush(stdout);
-  std::fprintf(stderr, "idtr: error: %s (rank %d)\n", what.c_str(), worldRankOrMinusOne());
-  std::fflush(stderr);
+  // When every rank detects the same inconsistency (a check of data they
+  // all exchanged), one line is enough: the first rank on the node to claim
+  // the message prints it, the others wait until it is out (so that their
+  // MPI_Abort cannot kill the reporter before it writes) and then abort
+  // silently. The job ends with the first abort.
+  ReportClaim claim(what.c_str());
+  if (claim.first()) {
+    std::fprintf(stderr, "%s%s (rank %d)\n", prefix, what.c_str(), worldRankOrMinusOne());
+    std::fflush(stderr);
+    claim.printed();
+  } else {
+    claim.waitForReporter(5.0);
+    // The reporter's MPI_Abort ends the job within moments; aborting too
+    // at the same moment made Open MPI's mpirun garble its help messages
+    // ("ORTE_ERROR_LOG: Data unpack would read past end of buffer"). Abort
+    // only if the reporter did not (it might be stuck).
+    std::this_thread::sleep_for(std::chrono::seconds(10));
+  }
   int init = 0, fin = 0;
   MPI_Initialized(&init);
   MPI_Finalized(&fin);
+  // MPI_Abort, never abort(): a signal would make Open MPI print a backtrace
+  // of every rank on stdout.
   if (init && !fin)
     MPI_Abort(MPI_COMM_WORLD, 1);
   std::_Exit(1);

@@ -1,9 +1,11 @@
 // The error path: every inconsistency becomes an Error exception inside the
 // library; the C entry points turn it into "idtr: error: <what> (rank R)" on
-// stderr and MPI_Abort.
+// stderr and MPI_Abort (never abort(): no signal, no backtrace).
 #ifndef IDTR_ERRORS_H
 #define IDTR_ERRORS_H
 
+#include <cstddef>
+#include <new>
 #include <stdexcept>
 #include <string>
 
@@ -16,8 +18,46 @@ struct Error : std::runtime_error {
 // Throws Error with a printf-formatted message.
 [[noreturn]] void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-// Prints the message and aborts the whole job. Never returns.
+// Prints the message and aborts the whole job with MPI_Abort(1) (exit(1)
+// without MPI). Of the ranks of a node that report the same message at the
+// same time, only the first prints it. Never returns.
 [[noreturn]] void abortWithError(const std::string &what);
+
+// abortWithError with another prefix than "idtr: error: ": "" for messages
+// that already start with "file:line:col: error: " (the compiler's checks,
+// which name the user's op).
+[[noreturn]] void abortWithReport(const char *prefix, const std::string &what);
+
+// The world rank; outside MPI_Init..MPI_Finalize the launcher's rank from
+// the environment (OMPI_COMM_WORLD_RANK, PMIX_RANK, PMI_RANK), else -1.
+int worldRankOrMinusOne();
+
+// Claims the report of `key` for this process among the processes of its
+// job on this node (an abstract Unix socket named after the job and the
+// key: the first bind wins, and the name dies with the process). Without a
+// launcher, or when sockets fail, every claim is first. No MPI calls: the
+// watchdog thread uses it too.
+class ReportClaim {
+public:
+  explicit ReportClaim(const char *key);
+  ReportClaim(const ReportClaim &) = delete;
+  ReportClaim &operator=(const ReportClaim &) = delete;
+  // Whether this process is to print the report.
+  bool first() const { return first_; }
+  // The claimant has printed: lets waitForReporter return.
+  void printed();
+  // For the others: waits (at most `seconds`) until the claimant printed.
+  void waitForReporter(double seconds) const;
+
+private:
+  bool first_ = true;
+  int fd_ = -1; // kept open until the process ends
+  char addr_[112] = {};
+  int addrLen_ = 0;
+};
+
+// Throws Error("out of memory allocating N bytes").
+[[noreturn]] void failOutOfMemory(size_t bytes);
 
 // Prints "idtr: warning: ..." (no abort).
 void warn(const std::string &what);
@@ -26,6 +66,8 @@ void warn(const std::string &what);
 template <typename F> auto guarded(F &&body) -> decltype(body()) {
   try {
     return body();
+  } catch (const std::bad_alloc &) {
+    abortWithError("out of memory");
   } catch (const std::exception &e) {
     abortWithError(e.what());
   } catch (...) {

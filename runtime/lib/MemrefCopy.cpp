@@ -2,6 +2,7 @@
 // not the identity (MemRefToLLVM calls `memrefCopy(elemSize, src, dst)` with
 // pointers to unranked descriptors). Provided here so that compiled programs
 // do not need libmlir_c_runner_utils (which drags in libMLIR.so).
+#include "Errors.h"
 #include "StridedCopy.h"
 
 #include <cstdint>
@@ -35,11 +36,16 @@ RankedView viewOf(const UnrankedMemref *m) {
 
 extern "C" void memrefCopy(int64_t elemSize, UnrankedMemref *src,
                            UnrankedMemref *dst) {
-  RankedView s = viewOf(src), d = viewOf(dst);
-  int rank = static_cast<int>(src->rank);
-  idtr::copyStrided(static_cast<size_t>(elemSize),
-                    d.aligned + d.offset * elemSize, d.strides,
-                    s.aligned + s.offset * elemSize, s.strides, s.sizes, rank);
+  // guarded: an exception (out of memory in the copy's bookkeeping) must
+  // not escape into compiled code, where it would std::terminate (abort(),
+  // a signal and Open MPI's backtrace) instead of the idtr error path.
+  idtr::guarded([&] {
+    RankedView s = viewOf(src), d = viewOf(dst);
+    int rank = static_cast<int>(src->rank);
+    idtr::copyStrided(static_cast<size_t>(elemSize),
+                      d.aligned + d.offset * elemSize, d.strides,
+                      s.aligned + s.offset * elemSize, s.strides, s.sizes, rank);
+  });
 }
 
 // The copy of a 2-D strided view whose rows are contiguous, with the views
@@ -55,9 +61,11 @@ extern "C" void _distc_copy_rows(int64_t elemSize, intptr_t src,
   const int64_t sizes[2] = {rows, cols};
   const int64_t srcStrides[2] = {srcStride, 1};
   const int64_t dstStrides[2] = {dstStride, 1};
-  idtr::copyStrided(static_cast<size_t>(elemSize),
-                    reinterpret_cast<char *>(dst) + dstOffset * elemSize,
-                    dstStrides,
-                    reinterpret_cast<const char *>(src) + srcOffset * elemSize,
-                    srcStrides, sizes, 2);
+  idtr::guarded([&] {
+    idtr::copyStrided(static_cast<size_t>(elemSize),
+                      reinterpret_cast<char *>(dst) + dstOffset * elemSize,
+                      dstStrides,
+                      reinterpret_cast<const char *>(src) + srcOffset * elemSize,
+                      srcStrides, sizes, 2);
+  });
 }

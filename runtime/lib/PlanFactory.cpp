@@ -2,6 +2,7 @@
 
 #include "Errors.h"
 
+#include <algorithm>
 #include <map>
 #include <string>
 #include <utility>
@@ -84,21 +85,45 @@ Geometry Geometry::decode(const int64_t *data, int64_t length) {
 
 namespace {
 
+// A global shape: extents >= 0 and at most 2^63 - 1 elements, so that
+// flat indices, strides and volumes of boxes inside it cannot wrap.
+void checkGlobalShape(OpKind kind, const char *what, const Shape &shape) {
+  for (int64_t s : shape)
+    if (s < 0)
+      fail("%s: the %s %s has a negative extent", opName(kind), what, str(shape).c_str());
+  int64_t v = 1;
+  if (!hasZeroExtent(shape))
+    for (int64_t s : shape)
+      if (__builtin_mul_overflow(v, s, &v))
+        fail("%s: the %s %s has more than 2^63 - 1 elements", opName(kind), what,
+             str(shape).c_str());
+}
+
 void validate(const std::vector<Geometry> &all, int me) {
   const Geometry &mine = all[me];
+  checkGlobalShape(mine.kind, "global shape", mine.inShape);
+  checkGlobalShape(mine.kind, "output shape", mine.outShape);
+  // Every rank sees the same records, so the messages below are worded the
+  // same on every rank (each rank is compared with rank 0, pairs are named
+  // lower rank first): the ranks that detect the same thing then print one
+  // line between them (Errors.h).
+  const Geometry &first = all[0];
+  for (size_t r = 1; r < all.size(); ++r) {
+    const Geometry &g = all[r];
+    if (g.kind != first.kind)
+      fail("ranks call different operations: rank 0 calls %s, rank %zu calls %s",
+           opName(first.kind), r, opName(g.kind));
+    if (g.inShape != first.inShape)
+      fail("%s: ranks disagree on the global shape: rank 0 has %s, rank %zu has %s",
+           opName(mine.kind), str(first.inShape).c_str(), r, str(g.inShape).c_str());
+    if (g.outShape != first.outShape || g.axes != first.axes)
+      fail("%s: ranks disagree on the output shape or axes: rank 0 has %s axes %s, "
+           "rank %zu has %s axes %s",
+           opName(mine.kind), str(first.outShape).c_str(), str(first.axes).c_str(), r,
+           str(g.outShape).c_str(), str(g.axes).c_str());
+  }
   for (size_t r = 0; r < all.size(); ++r) {
     const Geometry &g = all[r];
-    if (g.kind != mine.kind)
-      fail("ranks call different operations: rank %zu calls %s, rank %d calls %s",
-           r, opName(g.kind), me, opName(mine.kind));
-    if (g.inShape != mine.inShape)
-      fail("%s: ranks disagree on the global shape: rank %zu has %s, rank %d has %s",
-           opName(mine.kind), r, str(g.inShape).c_str(), me, str(mine.inShape).c_str());
-    if (g.outShape != mine.outShape || g.axes != mine.axes)
-      fail("%s: ranks disagree on the output shape or axes: rank %zu has %s axes %s, "
-           "rank %d has %s axes %s",
-           opName(mine.kind), r, str(g.outShape).c_str(), str(g.axes).c_str(), me,
-           str(mine.outShape).c_str(), str(mine.axes).c_str());
     if (!insideShape(g.input, g.inShape))
       fail("%s: the input box of rank %zu (%s) lies outside the array of shape %s",
            opName(mine.kind), r, str(g.input).c_str(), str(g.inShape).c_str());
@@ -106,13 +131,19 @@ void validate(const std::vector<Geometry> &all, int me) {
       if (!insideShape(b, g.outShape))
         fail("%s: an output box of rank %zu (%s) lies outside the array of shape %s",
              opName(mine.kind), r, str(b).c_str(), str(g.outShape).c_str());
+  }
+  // Only boxes inside the shape from here: their ends cannot wrap.
+  for (size_t r = 0; r < all.size(); ++r) {
+    const Geometry &g = all[r];
     // Each rank checks its own box against all others: together all pairs.
     // Identical boxes are replicas of one block; any other overlap is ambiguous.
     if (static_cast<int>(r) != me && !(g.input == mine.input) &&
-        !intersect(g.input, mine.input).empty())
-      fail("%s: the input boxes of ranks %d (%s) and %zu (%s) overlap (only identical, "
+        !intersect(g.input, mine.input).empty()) {
+      size_t a = std::min<size_t>(r, me), b = std::max<size_t>(r, me);
+      fail("%s: the input boxes of ranks %zu (%s) and %zu (%s) overlap (only identical, "
            "replicated boxes may)",
-           opName(mine.kind), me, str(mine.input).c_str(), r, str(g.input).c_str());
+           opName(mine.kind), a, str(all[a].input).c_str(), b, str(all[b].input).c_str());
+    }
   }
 }
 

@@ -7,9 +7,12 @@
 #include "Stats.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <memory>
+#include <thread>
 
 namespace idtr {
 
@@ -66,6 +69,58 @@ void finalizeAtExit() {
   // initialised MPI, so no rank's program did.
   MPI_Barrier(MPI_COMM_WORLD);
   MPI_Finalize();
+}
+
+// Whether every rank reaches the exit within `seconds`: a non-blocking
+// barrier on the world, polled. (Ranks elsewhere never match it: a
+// collective of another kind or communicator does not complete it.)
+bool allRanksExitWithin(double seconds) {
+  MPI_Request request = MPI_REQUEST_NULL;
+  if (MPI_Ibarrier(MPI_COMM_WORLD, &request) != MPI_SUCCESS)
+    return false;
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  do {
+    int done = 0;
+    if (MPI_Test(&request, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS)
+      return false;
+    if (done)
+      return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  } while (std::chrono::steady_clock::now() < deadline);
+  return false;
+}
+
+// Runs when the process exits (return from main or exit()), whoever
+// initialised MPI. A zero status is the normal end: finalise if the runtime
+// initialised MPI. A non-zero status while MPI is still running usually
+// means the rank gave up in the middle (exit(3) on one rank): the other
+// ranks may be waiting for it in a collective, and the exit barrier would
+// hold this rank until IDTR_TIMEOUT and then blame a skipped collective,
+// losing the status. Unless all ranks are exiting too (a program whose
+// ranks all return 1 at the end: then it ends as before, with its status),
+// it ends the job within seconds, naming the rank and its status. (A rank
+// that calls exit(0) early while the others still communicate is caught by
+// the timeout.)
+void atProcessExit(int status, void *) {
+  int init = 0, fin = 0;
+  MPI_Initialized(&init);
+  MPI_Finalized(&fin);
+  if (!init || fin)
+    return;
+  if (status != 0 && !allRanksExitWithin(3.0)) {
+    int rank = -1;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    std::fflush(stdout);
+    std::fprintf(stderr,
+                 "idtr: error: rank %d exited with status %d without finishing the program\n",
+                 rank, status);
+    std::fflush(stderr);
+    // The low 8 bits are what a parent sees of an exit status: keep them
+    // non-zero.
+    MPI_Abort(MPI_COMM_WORLD, (status & 0xff) ? (status & 0xff) : 1);
+  }
+  if (runtime().initializedMpi)
+    finalizeAtExit();
 }
 
 // `redistributes`: the team runs copies and halos (user teams), not only
@@ -129,8 +184,9 @@ void initMpi() {
     mpi::check(MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided),
                "MPI_Init_thread");
     runtime().initializedMpi = true;
-    std::atexit(finalizeAtExit);
   }
+  // Also when the program initialised MPI: its rank may exit() early too.
+  on_exit(atProcessExit, nullptr);
   int keyval = MPI_KEYVAL_INVALID;
   mpi::check(MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, onFinalize, &keyval, nullptr),
              "MPI_Comm_create_keyval");

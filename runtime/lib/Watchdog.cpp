@@ -1,5 +1,7 @@
 #include "Watchdog.h"
 
+#include "Errors.h"
+
 #include <mpi.h>
 
 #include <algorithm>
@@ -34,12 +36,21 @@ int64_t nowNs() {
 }
 
 [[noreturn]] void timedOut(const char *what, double limit) {
-  std::fprintf(stderr,
-               "idtr: error: %s: timed out after %g s waiting for other ranks "
-               "(did a rank skip a collective operation? IDTR_TIMEOUT sets the "
-               "limit) (rank %d)\n",
-               what ? what : "MPI", limit, worldRank.load());
-  std::fflush(stderr);
+  char message[512];
+  std::snprintf(message, sizeof(message),
+                "%s: timed out after %g s waiting for other ranks (did a rank skip a "
+                "collective operation? IDTR_TIMEOUT sets the limit)",
+                what ? what : "MPI", limit);
+  // Ranks stuck in the same wait report it once (Errors.h).
+  ReportClaim claim(message);
+  if (claim.first()) {
+    std::fprintf(stderr, "idtr: error: %s (rank %d)\n", message, worldRank.load());
+    std::fflush(stderr);
+    claim.printed();
+  } else {
+    claim.waitForReporter(5.0);
+    std::this_thread::sleep_for(std::chrono::seconds(10)); // as in abortWithError
+  }
   // No MPI_Abort from this thread (not allowed at MPI_THREAD_FUNNELED);
   // a rank that exits without MPI_Finalize makes mpirun stop the job.
   _exit(1);

@@ -26,7 +26,7 @@
 // RUN: %distc uses-lib.mlir lib.o -Llibs -lplus -o prog2 -v 2>&1 | FileCheck %s --check-prefix=VERBOSE
 // RUN: %mpirun -n 1 ./prog2 | FileCheck %s --check-prefix=MULTI1
 // MULTI1: twice 10 plus 3 = 23
-// VERBOSE: distc: link: ld.lld {{.*}}-pie -dynamic-linker {{.*}} -o prog2 {{.*}}crt1.o {{.*}}crti.o {{.*}}crtbeginS.o -Llibs {{.*}}lib.o -lplus {{.*}}libidtr.a {{.*}}libmpi{{.*}} -lc {{.*}}crtendS.o {{.*}}crtn.o
+// VERBOSE: distc: link: ld.lld {{.*}}-pie -dynamic-linker {{.*}} -o prog2.tmp-{{[0-9a-f]+}} {{.*}}crt1.o {{.*}}crti.o {{.*}}crtbeginS.o -Llibs {{.*}}lib.o -lplus {{.*}}libidtr.a {{.*}}libmpi{{.*}} -lc {{.*}}crtendS.o {{.*}}crtn.o
 
 // A link failure is one sentence per linker error, and no output.
 // RUN: not %distc main.mlir -lnonexistent -o bad 2>&1 | FileCheck %s --check-prefix=NOLIB

@@ -110,6 +110,15 @@ IDTR_DECLARE_TYPED(i1)
 
 #undef IDTR_DECLARE_TYPED
 
+/* ---- run-time checks ------------------------------------------------------ */
+
+/* Reports a failed run-time check that the compiler emitted and aborts the
+   job (non-zero exit, no signal). `message` is NUL-terminated and names the
+   op and its source location; `numValues` (0, 1 or 2) of `first`, `second`
+   are appended as ": first" or ": first vs second". Never returns. */
+void _idtr_check_failed(const char *message, int32_t numValues, int64_t first,
+                        int64_t second);
+
 /* ---- printing (MLIR runner-utils compatible) ------------------------------ */
 
 void printI64(int64_t i);

@@ -3,8 +3,14 @@
  * Uses the public C header only. */
 #include "idtr/idtr.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+
+/* The allocation functions of compiled programs (BufferAllocator.cpp; not
+ * part of the IDTR ABI header). */
+void *_mlir_memref_to_llvm_alloc(size_t bytes);
+void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment, size_t bytes);
 
 static int64_t shape1[1], offs1[1], shape2[2], offs2[2], axes2[2];
 
@@ -189,6 +195,41 @@ static int run(const char *scenario) {
     _idtr_wait(_idtr_allreduce_f64(0, 1, &r, 1, &r, IDTR_SUM));
     if (me != 1)
       _idtr_wait(_idtr_copy_reshape_f64(0, 1, &g, 1, &o, 1, &inD, 1, &g, 1, &o, 1, &outD));
+  } else if (!strcmp(scenario, "alloc-wrap")) {
+    /* Rounding SIZE_MAX - 7 up to 2 MiB wrapped to 0 bytes: a "successful"
+       allocation of nothing. */
+    void *p = _mlir_memref_to_llvm_alloc(SIZE_MAX - 7);
+    printf("rank %d: got %p\n", (int)me, p);
+  } else if (!strcmp(scenario, "alloc-aligned-wrap")) {
+    void *p = _mlir_memref_to_llvm_aligned_alloc(64, SIZE_MAX - 7);
+    printf("rank %d: got %p\n", (int)me, p);
+  } else if (!strcmp(scenario, "alloc-huge")) {
+    /* 2^40 f64: more than the machine has. The program would use the null
+       pointer (SIGSEGV at address 0). */
+    double *p = _mlir_memref_to_llvm_alloc((size_t)8 << 40);
+    if (p)
+      p[0] = 1;
+    printf("rank %d: got %p\n", (int)me, (void *)p);
+  } else if (!strcmp(scenario, "alloc-small-aligned-huge")) {
+    void *p = _mlir_memref_to_llvm_aligned_alloc(4096, (size_t)1 << 50);
+    printf("rank %d: got %p\n", (int)me, p);
+  } else if (!strcmp(scenario, "volume-overflow")) {
+    /* [2^32, 2^32] has 2^64 elements: the product wrapped to 0, the element
+       count of [0], and the reshape was accepted. */
+    int64_t big[2] = {(int64_t)1 << 32, (int64_t)1 << 32}, zero2[2] = {0, 0}, zero1 = 0;
+    int64_t offs[2] = {0, 0}, noff = 0;
+    idtr_init_contiguous(&in2, in, 2, zero2);
+    idtr_init_contiguous(&outD, out, 1, &zero1);
+    g = idtr_index_array(big, 2);
+    o = idtr_index_array(offs, 2);
+    ng = idtr_index_array(&zero1, 1);
+    no = idtr_index_array(&noff, 1);
+    _idtr_wait(_idtr_copy_reshape_f64(0, 1, &g, 1, &o, 2, &in2, 1, &ng, 1, &no, 1, &outD));
+  } else if (!strcmp(scenario, "local-bytes-overflow")) {
+    /* A descriptor of 2^61 x 8 f64 elements: 2^67 bytes. */
+    int64_t sizes[2] = {(int64_t)1 << 61, 8};
+    idtr_init_contiguous(&in2, in, 2, sizes);
+    _idtr_reduce_all_f64(2, &in2, IDTR_SUM);
   } else if (!strcmp(scenario, "forgotten-handle")) {
     /* Not an error: a warning at exit, then normal completion. */
     int64_t sizes[2] = {2, 2}, offs[2] = {2 * me, 0}, gs[2] = {2 * P, 2}, ax[2] = {1, 0};

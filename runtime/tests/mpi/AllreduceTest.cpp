@@ -5,7 +5,14 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <limits>
+#include <string>
+#include <vector>
 
 using namespace idtr_test;
 
@@ -158,4 +165,147 @@ TEST(Allreduce, ReduceAllInPlace) {
     bad += i[k] != (P - 1) * 10 + k;
   }
   EXPECT_EQ(bad, 0);
+}
+
+namespace {
+
+// MAX / MIN of floats with one NaN on one rank: numpy's max/min give NaN,
+// whatever the number of ranks and wherever the NaN is (MPI_MAX/MPI_MIN
+// dropped it depending on the combine order: arange(10) with one NaN gave
+// nan on 1-3 ranks but 9 on 4-5). Every path: the small dense blocking
+// call, the non-blocking one (> 16 KiB), a strided output through a staging
+// buffer, and reduce_all.
+template <typename T> int64_t nanCases() {
+  int P = worldSize(), me = worldRank();
+  const T nan = std::numeric_limits<T>::quiet_NaN();
+  int64_t bad = 0;
+  for (int op : {IDTR_MAX, IDTR_MIN})
+    for (int64_t n : {int64_t(1), int64_t(10), int64_t(4100)})
+      for (int nanRank = 0; nanRank < P; ++nanRank)
+        for (int strided = 0; strided < 2; ++strided) {
+          // Element i is i on every rank except that nanRank holds NaN at
+          // element 3 (or 0 for a scalar); the others are exact.
+          std::vector<T> in(n), out(2 * n, T(-7));
+          for (int64_t i = 0; i < n; ++i)
+            in[i] = static_cast<T>(i);
+          int64_t at = n > 3 ? 3 : 0;
+          if (me == nanRank)
+            in[at] = nan;
+          IDTR_MEMREF(T, 1) inD, outD;
+          idtr_init_contiguous(&inD, in.data(), 1, &n);
+          idtr_init_contiguous(&outD, out.data(), 1, &n);
+          if (strided)
+            outD.strides[0] = 2;
+          _idtr_wait(Entry<T>::allreduce(0, 1, &inD, 1, &outD, op));
+          for (int64_t i = 0; i < n; ++i) {
+            T got = out[i * (strided ? 2 : 1)];
+            bool ok = i == at ? std::isnan(got) : got == static_cast<T>(i);
+            if (!ok && bad < 3)
+              std::fprintf(stderr, "[rank %d] %s op %d n %lld nan on rank %d: element %lld is %g\n",
+                           me, Entry<T>::name, op, static_cast<long long>(n), nanRank,
+                           static_cast<long long>(i), static_cast<double>(got));
+            bad += !ok;
+          }
+          // reduce_all, in place.
+          if (me == nanRank)
+            in[at] = nan;
+          else
+            in[at] = static_cast<T>(at);
+          Entry<T>::reduceAll(1, &inD, op);
+          bad += !std::isnan(in[at]);
+        }
+  return bad;
+}
+
+} // namespace
+
+TEST(Allreduce, MaxMinPropagateNaN) {
+  EXPECT_EQ(nanCases<double>(), 0);
+  EXPECT_EQ(nanCases<float>(), 0);
+}
+
+// A narrow-integer MEAN larger than one chunk of 64-bit sums (2^20
+// elements) is reduced chunk by chunk; every element is still right.
+TEST(Allreduce, NarrowIntegerMeanInChunks) {
+  int P = worldSize(), me = worldRank();
+  const int64_t n = (int64_t(1) << 20) * 2 + 12345;
+  std::vector<int8_t> in(n), out(n, 0);
+  for (int64_t i = 0; i < n; ++i)
+    in[i] = static_cast<int8_t>(100 - (i + me) % 7);
+  IDTR_MEMREF(int8_t, 1) a, b;
+  idtr_init_contiguous(&a, in.data(), 1, &n);
+  idtr_init_contiguous(&b, out.data(), 1, &n);
+  _idtr_wait(_idtr_allreduce_i8(0, 1, &a, 1, &b, IDTR_MEAN));
+  int64_t bad = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t sum = 0;
+    for (int r = 0; r < P; ++r)
+      sum += 100 - (i + r) % 7;
+    bad += out[i] != static_cast<int8_t>(sum / P);
+  }
+  EXPECT_EQ(bad, 0);
+}
+
+namespace {
+
+// A field of /proc/self/status in bytes ("VmHWM", "VmRSS"), -1 if unknown.
+int64_t statusBytes(const char *field) {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  size_t len = std::strlen(field);
+  while (std::getline(status, line))
+    if (line.compare(0, len, field) == 0 && line.size() > len && line[len] == ':')
+      return std::stoll(line.substr(len + 1)) * 1024;
+  return -1;
+}
+
+// Resets the peak resident size (VmHWM) to the current one.
+bool resetPeak() {
+  std::ofstream clear("/proc/self/clear_refs");
+  clear << "5";
+  clear.flush();
+  return static_cast<bool>(clear);
+}
+
+template <typename T> int64_t peakGrowth(int op, int64_t n) {
+  std::vector<T> in(n, T(1)), out(n, T(0));
+  IDTR_MEMREF(T, 1) a, b;
+  idtr_init_contiguous(&a, in.data(), 1, &n);
+  idtr_init_contiguous(&b, out.data(), 1, &n);
+  if (!resetPeak())
+    return -1;
+  int64_t before = statusBytes("VmRSS");
+  _idtr_wait(Entry<T>::allreduce(0, 1, &a, 1, &b, op));
+  int64_t peak = statusBytes("VmHWM");
+  if (out[n / 2] != static_cast<T>(op == IDTR_MEAN ? 1 : worldSize()))
+    return std::numeric_limits<int64_t>::max();
+  return before < 0 || peak < 0 ? -1 : peak - before;
+}
+
+} // namespace
+
+// Narrow-integer SUM and MEAN need O(data) extra memory with a small
+// constant: an i8 SUM took about 17x its data (a 64-bit copy of the whole
+// array, and MPI's temporary for reducing that), so that a 2^31-element i8
+// sum was killed by the OOM killer. Now SUM reduces in the type and MEAN
+// widens one 8 MiB chunk at a time: the peak grows by at most MPI's
+// temporary (one copy of the data) plus a chunk. Takes seconds, so it runs
+// only when IDTR_TEST_MEMORY is set (test/runtime/mpi-properties.test).
+TEST(Allreduce, NarrowIntegerReductionsUseLittleMemory) {
+  if (!std::getenv("IDTR_TEST_MEMORY"))
+    GTEST_SKIP() << "set IDTR_TEST_MEMORY=1 to run";
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  GTEST_SKIP() << "AddressSanitizer's quarantine and shadow memory inflate the peak";
+#endif
+#endif
+  const int64_t n = int64_t(32) << 20; // 32 MiB of i8
+  for (int op : {IDTR_SUM, IDTR_MEAN}) {
+    int64_t growth8 = peakGrowth<int8_t>(op, n);
+    int64_t growth16 = peakGrowth<int16_t>(op, n / 2);
+    if (growth8 < 0 || growth16 < 0)
+      GTEST_SKIP() << "no /proc/self/clear_refs";
+    EXPECT_LT(growth8, 2 * n + (int64_t(32) << 20)) << "op " << op;
+    EXPECT_LT(growth16, 2 * n + (int64_t(32) << 20)) << "op " << op;
+  }
 }

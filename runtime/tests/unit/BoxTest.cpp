@@ -1,5 +1,6 @@
 // Geometry layer: boxes, permutations, flat runs (checked against brute force).
 #include "Box.h"
+#include "Errors.h"
 
 #include <gtest/gtest.h>
 
@@ -104,4 +105,17 @@ TEST(Box, RunsOfFullRowsAreOneRun) {
   EXPECT_EQ(runs[0].length, 500000);
   // A column block: one run per row, no per-element work.
   EXPECT_EQ(boxRuns(shape, Box{{0, 3}, {1000, 7}}).size(), 1000u);
+}
+
+// Element counts beyond 2^63 - 1 are errors, not wrapped products ([2^32,
+// 2^32] gave 0); a zero extent makes any shape empty, however large the
+// other extents.
+TEST(Box, VolumeOverflowIsAnError) {
+  const int64_t big = int64_t(1) << 32;
+  EXPECT_THROW(volume({big, big}), idtr::Error);
+  EXPECT_THROW(volume({int64_t(1) << 62, 2}), idtr::Error);
+  EXPECT_EQ(volume({int64_t(1) << 62, 1}), int64_t(1) << 62);
+  EXPECT_EQ(volume({big, big, 0}), 0);
+  EXPECT_TRUE((Box{{0, 0, 0}, {big, big, 0}}.empty()));
+  EXPECT_FALSE((Box{{0, 0}, {big, big}}.empty()));
 }

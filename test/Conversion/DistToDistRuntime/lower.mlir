@@ -203,11 +203,15 @@ func.func @print(%a: !dist.tensor<4xf64>) {
 
 // -----
 
-// from_local checks the parts at run time.
+// from_local checks the parts at run time: a failed check calls the runtime
+// with a message naming the op and its location, and the values that differ.
+// CHECK: llvm.mlir.global internal constant @[[MSG:__distc_check_[0-9A-F]+]]("{{.*}}lower.mlir:[[@LINE+8]]:8: error: dist.from_local: the offsets of the parts do not tile the split dimension in rank order{{.*}}\00")
 // CHECK-LABEL: func.func @from_local
 // CHECK: distruntime.allreduce sum
 // CHECK: scf.for
-// CHECK: cf.assert %{{.*}}, "{{.*}}lower.mlir:{{[0-9]+}}:{{[0-9]+}}: dist.from_local: the offsets of the parts do not tile the split dimension in rank order"
+// CHECK: scf.if
+// CHECK: call @_idtr_check_failed(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (!llvm.ptr, i32, i64, i64) -> ()
+// CHECK: func.func private @_idtr_check_failed(!llvm.ptr, i32, i64, i64)
 func.func @from_local(%t: tensor<?xf64>, %o: index) -> !dist.tensor<?xf64, irregular> {
   %d = dist.from_local %t offset %o : tensor<?xf64> -> !dist.tensor<?xf64, irregular>
   return %d : !dist.tensor<?xf64, irregular>
@@ -228,4 +232,87 @@ func.func @loop(%a: !dist.tensor<16xf64>, %n: index) -> !dist.tensor<16xf64> {
     scf.yield %y : !dist.tensor<16xf64>
   }
   return %r : !dist.tensor<16xf64>
+}
+
+// -----
+
+// Dynamic sizes that an element-wise op assumes equal are compared at run
+// time; the call is outside the loop nest and happens only on a mismatch.
+// CHECK: llvm.mlir.global internal constant @[[ADDMSG:__distc_check_[0-9A-F]+]]("{{.*}}lower.mlir:[[@LINE+12]]:8: error: dist.add: operand sizes differ along dimension 0\00")
+// CHECK-LABEL: func.func @add_dynamic
+// CHECK-SAME: (%{{.*}}: tensor<?xf64>, %[[N:[^:]*]]: index, %{{.*}}: index, %{{.*}}: tensor<?xf64>, %[[M:[^:]*]]: index, %{{.*}}: index)
+// CHECK: %[[PTR:.*]] = llvm.mlir.addressof @[[ADDMSG]] : !llvm.ptr
+// CHECK: %[[DIFF:.*]] = arith.cmpi ne, %[[N]], %[[M]] : index
+// CHECK: scf.if %[[DIFF]] {
+// CHECK: %[[N64:.*]] = arith.index_cast %[[N]] : index to i64
+// CHECK: %[[M64:.*]] = arith.index_cast %[[M]] : index to i64
+// CHECK: call @_idtr_check_failed(%[[PTR]], %{{.*}}, %[[N64]], %[[M64]])
+// CHECK: }
+// CHECK: linalg.generic
+func.func @add_dynamic(%a: !dist.tensor<?xf64>, %b: !dist.tensor<?xf64>) -> !dist.tensor<?xf64> {
+  %c = dist.add %a, %b : !dist.tensor<?xf64>
+  return %c : !dist.tensor<?xf64>
+}
+
+// -----
+
+// Operands whose sizes are the same value need no check; the sizes given
+// to creation ops are checked (non-negative, byte count within int64).
+// CHECK-NOT: operand sizes differ
+// CHECK: "{{.*}}lower.mlir:[[@LINE+6]]:8: error: dist.full: the size of dimension 0 is negative\00"
+// CHECK-LABEL: func.func @add_same_size
+// CHECK: arith.mului_extended
+// CHECK-NOT: operand sizes differ
+func.func @add_same_size(%n: index) -> !dist.tensor<?xf64> {
+  %one = arith.constant 1.0 : f64
+  %a = dist.full %one (%n) : !dist.tensor<?xf64>
+  %b = dist.full %one (%n) : !dist.tensor<?xf64>
+  %c = dist.add %a, %b : !dist.tensor<?xf64>
+  return %c : !dist.tensor<?xf64>
+}
+
+// -----
+
+// Static shapes need no check at all: the runtime entry point is not even
+// declared.
+// CHECK-LABEL: func.func @add_static
+// CHECK-NOT: _idtr_check_failed
+func.func @add_static(%a: !dist.tensor<8xf64>, %b: !dist.tensor<8xf64>) -> !dist.tensor<8xf64> {
+  %c = dist.add %a, %b : !dist.tensor<8xf64>
+  return %c : !dist.tensor<8xf64>
+}
+
+// -----
+
+// A shift of a shift: the inner shift's group is rewritten first and the
+// outer one extends its result (distc used to crash here).
+// CHECK-LABEL: func.func @shift_of_shift
+// CHECK: distruntime.update_halo
+// CHECK: distruntime.update_halo
+// CHECK-NOT: = dist.
+// CHECK: return
+func.func @shift_of_shift(%u: !dist.tensor<?x?xf64>) -> !dist.tensor<?x?xf64> {
+  %zero = arith.constant 0.0 : f64
+  %s = dist.shift %u offsets [-1, 0] fill %zero : !dist.tensor<?x?xf64>
+  %t = dist.shift %s offsets [1, 1] fill %zero : !dist.tensor<?x?xf64>
+  %r = dist.add %t, %s : !dist.tensor<?x?xf64>
+  return %r : !dist.tensor<?x?xf64>
+}
+
+// -----
+
+// A check sits right after the definitions of its sizes (here the function
+// arguments), not at its op: between the allreduce's start and its wait,
+// its call would be a barrier that keeps distruntime-overlap-comm from
+// sinking the wait below the addition.
+// CHECK-LABEL: func.func @check_before_communication
+// CHECK: call @_idtr_check_failed
+// CHECK: distruntime.allreduce
+// CHECK: distruntime.wait
+// CHECK-NOT: _idtr_check_failed
+// CHECK: linalg.generic
+func.func @check_before_communication(%x: !dist.tensor<?xf64>, %a: !dist.tensor<?xf64>, %b: !dist.tensor<?xf64>) -> (f64, !dist.tensor<?xf64>) {
+  %s = dist.reduce sum %x : !dist.tensor<?xf64> -> f64
+  %c = dist.add %a, %b : !dist.tensor<?xf64>
+  return %s, %c : f64, !dist.tensor<?xf64>
 }

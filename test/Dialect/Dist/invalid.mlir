@@ -384,3 +384,89 @@ func.func @index_nested(%a: !dist.tensor<8xf64>, %c: i1) -> !dist.tensor<8xf64> 
   }
   return %b : !dist.tensor<8xf64>
 }
+
+// -----
+
+// Static sizes whose element count wraps int64 (2^32 * 2^32 = 2^64).
+// expected-error @+1 {{!dist.tensor has too many elements: the product of the static sizes does not fit in int64}}
+func.func @huge_elements(%a: !dist.tensor<4294967296x4294967296xf64>) { return }
+
+// -----
+
+// 2^61 elements fit, 2^64 bytes do not; dynamic dimensions do not count.
+// expected-error @+1 {{!dist.tensor is too large: 2305843009213693952 elements of 'f64' take more than INT64_MAX bytes}}
+func.func @huge_bytes(%a: !dist.tensor<?x2305843009213693952xf64>) { return }
+
+// -----
+
+// The same count of i8 elements is fine.
+func.func @large_bytes_ok(%a: !dist.tensor<?x2305843009213693952xi8>) { return }
+
+// -----
+
+// Collectives in per-element bodies: the body runs once per element of each
+// rank's block, so a collective in it is not matched across ranks.
+func.func @reduce_in_elementwise(%a: !dist.tensor<8xf64>) -> !dist.tensor<8xf64> {
+  // expected-error @+1 {{'dist.elementwise' op body must be per-element scalar code, but contains 'dist.reduce'}}
+  %b = dist.elementwise %a : !dist.tensor<8xf64> -> !dist.tensor<8xf64> {
+  ^bb0(%x: f64):
+    // expected-note @+1 {{see the offending op here}}
+    %s = dist.reduce sum %a : !dist.tensor<8xf64> -> f64
+    %y = arith.addf %x, %s : f64
+    dist.yield %y : f64
+  }
+  return %b : !dist.tensor<8xf64>
+}
+
+// -----
+
+func.func private @helper(%x: index) -> f64
+
+func.func @call_in_generate() -> !dist.tensor<8xf64> {
+  // expected-error @+1 {{'dist.generate' op body must be per-element scalar code, but contains 'func.call'}}
+  %b = dist.generate : !dist.tensor<8xf64> {
+  ^bb0(%i: index):
+    // expected-note @+1 {{see the offending op here}}
+    %y = func.call @helper(%i) : (index) -> f64
+    dist.yield %y : f64
+  }
+  return %b : !dist.tensor<8xf64>
+}
+
+// -----
+
+// Nested anywhere: a distruntime collective inside an scf.if of the body.
+func.func @nested_distruntime(%a: !dist.tensor<8xf64>, %c: i1, %t: tensor<f64>) -> !dist.tensor<8xf64> {
+  // expected-error @+1 {{'dist.elementwise' op body must be per-element scalar code, but contains 'distruntime.allreduce'}}
+  %b = dist.elementwise %a : !dist.tensor<8xf64> -> !dist.tensor<8xf64> {
+  ^bb0(%x: f64):
+    %y = scf.if %c -> f64 {
+      // expected-note @+1 {{see the offending op here}}
+      %h, %r = distruntime.allreduce sum %t {team = 0 : i64} : (tensor<f64>) -> (!distruntime.asynchandle, tensor<f64>)
+      %e = tensor.extract %r[] : tensor<f64>
+      scf.yield %e : f64
+    } else {
+      scf.yield %x : f64
+    }
+    dist.yield %y : f64
+  }
+  return %b : !dist.tensor<8xf64>
+}
+
+// -----
+
+// A nested dist op that does not communicate is rejected too: the body is
+// scalar code, and the rule has no exceptions to keep track of.
+func.func @team_size_in_generate() -> !dist.tensor<8xf64> {
+  // expected-error @+1 {{'dist.generate' op body must be per-element scalar code, but contains 'dist.team_size'}}
+  %b = dist.generate : !dist.tensor<8xf64> {
+  ^bb0(%i: index):
+    // expected-note @+1 {{see the offending op here}}
+    %p = dist.team_size
+    %s = arith.addi %i, %p : index
+    %v = arith.index_cast %s : index to i64
+    %f = arith.sitofp %v : i64 to f64
+    dist.yield %f : f64
+  }
+  return %b : !dist.tensor<8xf64>
+}

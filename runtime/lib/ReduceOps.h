@@ -1,0 +1,31 @@
+// The MPI reduction operator for each element type and reduction code.
+// MPI's predefined operators are used where they compute what numpy does;
+// user-defined ones where they do not (see ReduceOps.cpp).
+#ifndef IDTR_REDUCEOPS_H
+#define IDTR_REDUCEOPS_H
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <type_traits>
+
+namespace idtr {
+
+// Reduction codes (IMEX numbering), as in idtr.h.
+enum ReduceOp : int32_t { kMax = 0, kMean = 1, kMin = 2, kProd = 3, kSum = 4 };
+
+// Whether a reduction of T takes its MEAN from 64-bit sums: i8, i16 and i32,
+// so that the sum cannot wrap before the division (Allreduce.cpp).
+template <typename T> constexpr bool meansWide(int32_t op) {
+  return std::is_integral<T>::value && !std::is_same<T, bool>::value &&
+         sizeof(T) < sizeof(int64_t) && op == kMean;
+}
+
+// The operator reducing elements of type T (bool for i1) under `op`; for
+// MEAN, the operator of its sum. Fails for unknown codes and MEAN of i1.
+// T is the type of the reduced buffer: int64_t for the wide sums above.
+template <typename T> MPI_Op mpiOp(int32_t op);
+
+} // namespace idtr
+
+#endif
