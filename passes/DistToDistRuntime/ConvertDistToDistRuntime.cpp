@@ -489,7 +489,10 @@ struct ConvertDistToDistRuntimePass
           lookupOrDeclareIDTRFunction(module, checkFailed);
       if (failed(decl))
         return signalPassFailure();
-      checkDecls.push_back(*decl);
+      // A null function: the module is distc's own --emit=mlir output,
+      // where the entry point is an llvm.func already; keep it as it is.
+      if (*decl)
+        checkDecls.push_back(*decl);
     }
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
