@@ -53,10 +53,10 @@ public:
   }
 
   /// A memref<*xindex> holding `values`. The buffer is a memref.alloca in the
-  /// entry block of the enclosing function, so it is freed with the function
-  /// and does not grow the stack when the op sits in a loop (scf.for is an
-  /// allocation scope in MLIR, but its lowering to LLVM does not restore the
-  /// stack per iteration). The runtime copies the values during the call.
+  /// entry block of the enclosing function, so it is allocated once per call
+  /// of the function, not once per iteration of a loop around the op (which
+  /// distc-loop-stack-scopes would then have to give back every iteration).
+  /// The runtime copies the values during the call.
   Value indexList(ValueRange values) {
     auto type = MemRefType::get({static_cast<int64_t>(values.size())},
                                 rewriter.getIndexType());

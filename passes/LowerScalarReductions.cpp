@@ -8,6 +8,7 @@
 #include "passes/ScalarReduction.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -27,6 +28,34 @@ namespace {
 bool isScalarReduction(linalg::GenericOp op) {
   return op.hasPureBufferSemantics() && op.getNumDpsInputs() > 0 &&
          distc::reducesToScalars(op);
+}
+
+/// Whether the body combines floating-point values in an order that LLVM
+/// must keep (an addf or mulf without `reassoc`): then the loop cannot be
+/// vectorized, and unrolling it gains nothing either, since every
+/// iteration waits for the previous one's result anyway.
+bool isOrderedFloatReduction(linalg::GenericOp op) {
+  return llvm::any_of(op.getRegion().front(), [](Operation &inner) {
+    auto fastMath = dyn_cast<arith::ArithFastMathInterface>(inner);
+    return isa<arith::AddFOp, arith::SubFOp, arith::MulFOp>(inner) &&
+           fastMath &&
+           !arith::bitEnumContainsAll(fastMath.getFastMathFlagsAttr().getValue(),
+                                      arith::FastMathFlags::reassoc);
+  });
+}
+
+/// Keeps LLVM from unrolling the loops of an ordered reduction. At -O3 its
+/// full unrolling threshold is twice that of -O2, and it replaced every
+/// reduction over a row of up to ~128 elements by a chain of that many loads
+/// and adds: 1.9x the LLVM IR of -O2 for a program of reductions, and
+/// compile time with it, for no gain at run time (the chain of adds is as
+/// long either way; docs/performance.md, "Compile time").
+LLVM::LoopAnnotationAttr noUnrollAnnotation(MLIRContext *context) {
+  auto unroll = LLVM::LoopUnrollAttr::get(
+      context, /*disable=*/BoolAttr::get(context, true), {}, {}, {}, {}, {},
+      {});
+  return LLVM::LoopAnnotationAttr::get(context, {}, {}, {}, unroll, {}, {},
+                                       {}, {}, {}, {}, {}, {}, {}, {}, {});
 }
 
 void lower(RewriterBase &rewriter, linalg::GenericOp op) {
@@ -68,6 +97,10 @@ void lower(RewriterBase &rewriter, linalg::GenericOp op) {
           yielded.push_back(mapping.lookupOrDefault(v));
         return yielded;
       });
+  if (isOrderedFloatReduction(op))
+    for (scf::ForOp loop : nest.loops)
+      loop->setAttr("llvm.loop_annotation",
+                    noUnrollAnnotation(rewriter.getContext()));
   for (auto [init, result] :
        llvm::zip(op.getDpsInitsMutable(), nest.results))
     memref::StoreOp::create(rewriter, loc, result, init.get(), ValueRange{});

@@ -133,9 +133,14 @@ def OverlapCommunication : Pass<"distruntime-overlap-comm"> {
       (start or wait), a call, or an operation that may write or free
       memory or has unknown side effects.
 
-    The relative order of collective starts never changes, so every rank
-    still issues the team's collectives in the same order. Both moves are
-    repeated until nothing moves; running the pass twice changes nothing.
+    A start also passes a wait it does not depend on (that is the wait
+    sinking below it). The relative order of collective starts never
+    changes, so every rank still issues the team's collectives in the same
+    order. Each block is processed in three linear sweeps (starts rise, waits
+    sink, starts rise past the waits that sank), which is where repeating
+    both moves until nothing moves would end; the time is linear in the
+    block plus the uses of the values each wait protects. Running the pass
+    twice changes nothing.
     Waits whose handle is a block argument or comes from an operation that
     is not a `distruntime` start stay where they are. See docs/overlap.md.
 
@@ -261,6 +266,56 @@ def LowerStridedCopies : Pass<"distc-lower-strided-copies", "ModuleOp"> {
   let dependentDialects = ["mlir::func::FuncDialect", "mlir::memref::MemRefDialect", "mlir::arith::ArithDialect"];
 }
 
+def LoopStackScopes : Pass<"distc-loop-stack-scopes"> {
+  let summary = "give back the stack a loop iteration allocates, every iteration";
+  let description = [{
+    `scf.for` and `scf.parallel` are automatic allocation scopes: what a
+    `memref.alloca` in their body allocates dies at the end of the
+    iteration. `convert-scf-to-cf` ignores that, and the conversion to the
+    LLVM dialect adds stack allocations of its own at the position of the op
+    it lowers: a ranked-to-unranked `memref.cast` (the descriptor of every
+    buffer passed to the runtime) and a `memref.copy` between strided views
+    put their descriptors in an `llvm.alloca`, and a call that returns an
+    unranked memref copies the descriptor onto the stack. In a loop each
+    iteration then grows the stack, and a loop that communicates 30,000
+    times overflows it.
+
+    This pass runs on loops, before `convert-scf-to-cf`: every region of a
+    loop-like op (`scf.for`, `scf.parallel`, both regions of `scf.while`)
+    that holds such an op (not counting those inside nested loops, which get
+    their own scope) starts with `llvm.intr.stacksave` and ends with
+    `llvm.intr.stackrestore` before its terminator, the lowering of
+    `memref.alloca_scope` done at the loop's level (`memref.alloca_scope`
+    cannot wrap a body that nested loops turn into several blocks). A region
+    whose terminator forwards a memref that may live on that stack (the
+    result of an alloca, an unranked memref, or a view of one) is left
+    alone: freeing it would be wrong, and `scf.while` is no allocation
+    scope. Running the pass twice adds nothing.
+
+    ```mlir
+    scf.for %i = %c0 to %n step %c1 {
+      %u = memref.cast %buf : memref<4x4xf64> to memref<*xf64>
+      func.call @use(%u) : (memref<*xf64>) -> ()
+    }
+    ```
+
+    becomes
+
+    ```mlir
+    scf.for %i = %c0 to %n step %c1 {
+      %sp = llvm.intr.stacksave : !llvm.ptr
+      %u = memref.cast %buf : memref<4x4xf64> to memref<*xf64>
+      func.call @use(%u) : (memref<*xf64>) -> ()
+      llvm.intr.stackrestore %sp : !llvm.ptr
+    }
+    ```
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+  let statistics = [
+    Statistic<"numScopes", "scopes", "Number of loop regions given a stack scope">,
+  ];
+}
+
 def AttachLoopAnnotations : Pass<"distc-attach-loop-annotations"> {
   let summary = "make loop annotations carried to llvm.br reach LLVM IR";
   let description = [{
@@ -334,8 +389,16 @@ def LowerScalarReductions : Pass<"distc-lower-scalar-reductions"> {
     forwarding per element: the reduction of a 256 MiB grid took ~3x its
     memory-bound time). The order of the combining operations is that of
     `convert-linalg-to-loops` (row-major), so results are bit-identical.
+
+    When the body combines floats in an order LLVM must keep (`addf`,
+    `subf` or `mulf` without `reassoc`), the loops get an
+    `llvm.loop_annotation` that disables unrolling: such a loop is a chain
+    of dependent adds that neither vectorizes nor runs faster unrolled, and
+    LLVM's -O3 full unrolling turned every reduction over a row of up to
+    ~128 elements into straight-line code (twice the LLVM IR of -O2).
   }];
-  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::memref::MemRefDialect"];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::memref::MemRefDialect",
+                           "mlir::LLVM::LLVMDialect"];
 }
 
 #endif // DISTC_PASSES

@@ -127,6 +127,9 @@ void buildLowerLoops(OpPassManager &pm, const PipelineOptions &opts) {
       VectorTransferToSCFOptions().enableFullUnroll()));
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
+  // At every -O: a loop that communicates must run in constant stack, and
+  // only SCF still shows where an iteration ends.
+  pm.addPass(mlir::distc::createLoopStackScopes());
   pm.addPass(createSCFToControlFlowPass());
 }
 

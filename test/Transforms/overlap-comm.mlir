@@ -382,3 +382,27 @@ func.func @in_loop(%x: tensor<4xf64>, %a: tensor<4xf64>, %n: index) -> tensor<4x
   }
   return %r : tensor<4xf64>
 }
+
+// -----
+
+// A start that reaches a wait it does not depend on passes it (the wait
+// sinks below it) and keeps rising, here to the definition of its operand.
+// CHECK-LABEL: func.func @start_rises_past_sunk_wait
+// CHECK-NEXT: %[[HA:.*]], %[[A:.*]] = distruntime.allreduce sum %arg0
+// CHECK-NEXT: %[[Y:.*]] = arith.mulf %arg1, %arg1
+// CHECK-NEXT: %[[HB:.*]], %[[B:.*]] = distruntime.allreduce max %[[Y]]
+// CHECK-NEXT: arith.mulf %arg2, %arg2
+// CHECK-NEXT: distruntime.wait %[[HA]]
+// CHECK-NEXT: arith.addf %[[A]], %[[A]]
+// CHECK-NEXT: distruntime.wait %[[HB]]
+// CHECK-NEXT: return
+func.func @start_rises_past_sunk_wait(%x: tensor<4xf64>, %b: tensor<4xf64>, %c: tensor<4xf64>) -> (tensor<4xf64>, tensor<4xf64>, tensor<4xf64>) {
+  %y = arith.mulf %b, %b : tensor<4xf64>
+  %ha, %sa = distruntime.allreduce sum %x {team = 1 : i64} : (tensor<4xf64>) -> (!distruntime.asynchandle, tensor<4xf64>)
+  %z = arith.mulf %c, %c : tensor<4xf64>
+  distruntime.wait %ha : !distruntime.asynchandle
+  %u = arith.addf %sa, %sa : tensor<4xf64>
+  %hb, %sb = distruntime.allreduce max %y {team = 1 : i64} : (tensor<4xf64>) -> (!distruntime.asynchandle, tensor<4xf64>)
+  distruntime.wait %hb : !distruntime.asynchandle
+  return %u, %sb, %z : tensor<4xf64>, tensor<4xf64>, tensor<4xf64>
+}

@@ -51,3 +51,52 @@ func.func @elementwise(%a: memref<?xf64>, %b: memref<?xf64>) {
   }
   return
 }
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#scalar = affine_map<(d0, d1) -> ()>
+
+// A sum of floats must keep its order: LLVM can neither vectorize nor gain
+// from unrolling it, and its -O3 full unrolling made straight-line code of
+// every short row. The loops say so; a maximum, and a sum whose adds may be
+// reassociated, leave LLVM free.
+// CHECK: #[[UNROLL:.*]] = #llvm.loop_unroll<disable = true>
+// CHECK: #[[NOUNROLL:.*]] = #llvm.loop_annotation<unroll = #[[UNROLL]]>
+// CHECK-LABEL: func.func @ordered_sum
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: } {llvm.loop_annotation = #[[NOUNROLL]]}
+// CHECK: } {llvm.loop_annotation = #[[NOUNROLL]]}
+// CHECK-LABEL: func.func @maximum
+// CHECK-NOT: llvm.loop_annotation
+// CHECK-LABEL: func.func @reassociable_sum
+// CHECK-NOT: llvm.loop_annotation
+// CHECK: return
+func.func @ordered_sum(%a: memref<?x64xf64>, %s: memref<f64>) {
+  linalg.generic {indexing_maps = [#id, #scalar], iterator_types = ["reduction", "reduction"]}
+      ins(%a : memref<?x64xf64>) outs(%s : memref<f64>) {
+  ^bb0(%x: f64, %acc: f64):
+    %t = arith.addf %x, %acc : f64
+    linalg.yield %t : f64
+  }
+  return
+}
+func.func @maximum(%a: memref<?x64xf64>, %s: memref<f64>) {
+  linalg.generic {indexing_maps = [#id, #scalar], iterator_types = ["reduction", "reduction"]}
+      ins(%a : memref<?x64xf64>) outs(%s : memref<f64>) {
+  ^bb0(%x: f64, %acc: f64):
+    %t = arith.maximumf %x, %acc : f64
+    linalg.yield %t : f64
+  }
+  return
+}
+func.func @reassociable_sum(%a: memref<?x64xf64>, %s: memref<f64>) {
+  linalg.generic {indexing_maps = [#id, #scalar], iterator_types = ["reduction", "reduction"]}
+      ins(%a : memref<?x64xf64>) outs(%s : memref<f64>) {
+  ^bb0(%x: f64, %acc: f64):
+    %t = arith.addf %x, %acc fastmath<reassoc> : f64
+    linalg.yield %t : f64
+  }
+  return
+}
