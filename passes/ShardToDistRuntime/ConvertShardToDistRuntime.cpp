@@ -374,6 +374,10 @@ LogicalResult Lowering::lower(shard::UpdateHaloOp op) {
   int64_t after = op.getStaticHaloSizes()[1];
   if (before < 0 || after < 0)
     return op.emitError("distc: negative halo sizes");
+  if (!type.isDynamicDim(0) && type.getDimSize(0) < before + after)
+    return op.emitError("distc: the shard has ")
+           << type.getDimSize(0) << " rows, fewer than its halos ("
+           << before << " + " << after << ")";
 
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
@@ -395,7 +399,13 @@ LogicalResult Lowering::lower(shard::UpdateHaloOp op) {
     strides.push_back(rewriter.getIndexAttr(1));
     Value size = d == 0 ? own : dimSize(loc, dest, d);
     offs.push_back(rewriter.getIndexAttr(d == 0 ? before : 0));
-    sizes.push_back(size);
+    // Static sizes as attributes: the slice then has a static type.
+    int64_t staticSize = type.getDimSize(d);
+    if (d == 0 && !type.isDynamicDim(0))
+      staticSize -= before + after;
+    sizes.push_back(ShapedType::isDynamic(staticSize)
+                        ? OpFoldResult(size)
+                        : OpFoldResult(rewriter.getIndexAttr(staticSize)));
     gShape.push_back(d == 0 ? globalRows : size);
     lOffs.push_back(d == 0 ? start : constant(loc, 0));
   }
@@ -434,7 +444,11 @@ LogicalResult Lowering::lower(shard::UpdateHaloOp op) {
     SmallVector<OpFoldResult> o, s, st;
     for (int64_t d = 0; d < rank; ++d) {
       o.push_back(d == 0 ? OpFoldResult(row) : rewriter.getIndexAttr(0));
-      s.push_back(dimSize(loc, halo, d));
+      auto haloType = cast<RankedTensorType>(halo.getType());
+      s.push_back(haloType.isDynamicDim(d)
+                      ? OpFoldResult(dimSize(loc, halo, d))
+                      : OpFoldResult(
+                            rewriter.getIndexAttr(haloType.getDimSize(d))));
       st.push_back(rewriter.getIndexAttr(1));
     }
     return tensor::InsertSliceOp::create(rewriter, loc, halo, into, o, s, st)
@@ -544,11 +558,13 @@ LogicalResult Lowering::run() {
       ops.push_back(op);
   });
   bool ok = true;
+  SmallVector<shard::ShardingOp> shardings;
   for (Operation *op : ops) {
-    // Shardings that nothing uses any more (hand-written SPMD code keeps
-    // them, partitioning leaves none) describe no data: drop them.
-    if (isa<shard::ShardingOp, shard::GetShardingOp>(op) && op->use_empty()) {
-      rewriter.eraseOp(op);
+    // Shardings describe no data by themselves: an unsupported user reports
+    // the problem, and those that nothing uses any more (hand-written SPMD
+    // code may keep them; partitioning leaves none) are dropped below.
+    if (auto sharding = dyn_cast<shard::ShardingOp>(op)) {
+      shardings.push_back(sharding);
       continue;
     }
     if (failed(lower(op)))
@@ -556,6 +572,9 @@ LogicalResult Lowering::run() {
   }
   if (!ok)
     return failure();
+  for (shard::ShardingOp sharding : llvm::reverse(shardings))
+    if (sharding->use_empty())
+      rewriter.eraseOp(sharding);
   // The grids are only symbols for the ops lowered above.
   for (auto &[name, info] : grids) {
     if (SymbolTable::symbolKnownUseEmpty(info.op, module))
