@@ -387,9 +387,10 @@ def ConvertShardToDistRuntime
       `shard.neighbors_linear_indices` -> index arithmetic.
 
     Each communicating op is followed by its wait (`distruntime-overlap-comm`
-    moves it later). Every function that uses a grid first checks at run
-    time that the team has as many ranks as the grid (a mismatch stops every
-    rank with a message that names the grid and its shape). Any other shard
+    moves it later). Every function that uses a grid, and `main`, first
+    check at run time that the team has as many ranks as the grid: on a
+    mismatch the first rank prints one error that names the grid, its shape
+    and the rank count, and every rank calls `exit(1)`. Any other shard
     op, and every op on an N-D or dynamic grid, is a located error. The
     `shard.grid` symbols are erased once nothing refers to them.
   }];
@@ -397,7 +398,10 @@ def ConvertShardToDistRuntime
     "::mlir::arith::ArithDialect",
     "::mlir::cf::ControlFlowDialect",
     "::mlir::distruntime::DistRuntimeDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect",
   ];
 }
 

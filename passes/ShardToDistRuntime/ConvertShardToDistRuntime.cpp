@@ -20,6 +20,7 @@
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
 #include "mlir/IR/PatternMatch.h"
 
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir::distc {
@@ -87,11 +88,18 @@ private:
   /// Inserts, once per function and grid, the run-time check that the team
   /// has as many ranks as the grid.
   void checkTeamSize(Operation *user, GridInfo info);
+  void checkTeamSizeAtEntry(func::FuncOp func, GridInfo info);
+  /// The declaration of C's exit, created on first use.
+  FailureOr<func::FuncOp> exitFunction();
 
   ModuleOp module;
   IRRewriter rewriter;
   llvm::DenseMap<StringAttr, GridInfo> grids;
   llvm::DenseSet<std::pair<Operation *, int64_t>> checked;
+  /// The grids that lowered ops use: `main` checks them all at start-up.
+  llvm::SetVector<StringAttr> used;
+  func::FuncOp exitFn;
+  bool failedChecks = false;
 };
 
 FailureOr<GridInfo> Lowering::grid(Operation *op, FlatSymbolRefAttr symbol) {
@@ -110,23 +118,75 @@ FailureOr<GridInfo> Lowering::grid(Operation *op, FlatSymbolRefAttr symbol) {
 }
 
 void Lowering::checkTeamSize(Operation *user, GridInfo info) {
-  auto func = user->getParentOfType<func::FuncOp>();
-  if (!func || !checked.insert({func, info.team}).second)
+  used.insert(info.op.getSymNameAttr());
+  if (auto func = user->getParentOfType<func::FuncOp>())
+    checkTeamSizeAtEntry(func, info);
+}
+
+FailureOr<func::FuncOp> Lowering::exitFunction() {
+  if (exitFn)
+    return exitFn;
+  auto type = rewriter.getFunctionType({rewriter.getI32Type()}, {});
+  if (Operation *existing = module.lookupSymbol("exit")) {
+    auto func = dyn_cast<func::FuncOp>(existing);
+    if (!func || func.getFunctionType() != type)
+      return existing->emitError("distc: the shard lowering needs @exit to "
+                                 "be C's exit, a func.func of type ")
+             << type;
+    return exitFn = func;
+  }
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToEnd(module.getBody());
+  exitFn = func::FuncOp::create(rewriter, module.getLoc(), "exit", type);
+  exitFn.setPrivate();
+  return exitFn;
+}
+
+void Lowering::checkTeamSizeAtEntry(func::FuncOp func, GridInfo info) {
+  if (!checked.insert({func, info.team}).second)
     return;
+  FailureOr<func::FuncOp> exit = exitFunction();
+  if (failed(exit)) {
+    failedChecks = true;
+    return;
+  }
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPointToStart(&func.getBody().front());
   Location loc = info.op.getLoc();
   int64_t size = info.op.getShape().front();
   Value ranks = distruntime::TeamSizeOp::create(
       rewriter, loc, rewriter.getIndexType(), info.team);
-  Value ok = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
-                                   ranks, constant(loc, size));
-  mlir::distc::lowering::checkAtRunTime(
-      rewriter, loc, ok,
-      (Twine("shard grid @") + info.op.getSymName() + " has shape " +
-       Twine(size) + " and needs exactly " + Twine(size) +
-       " ranks (mpirun -n " + Twine(size) + ")")
-          .str());
+  Value bad = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
+                                    ranks, constant(loc, size));
+  // One message, from the first rank, with the rank count; then every rank
+  // leaves through exit(1), whose handlers finalize MPI together (an abort
+  // would print a message and a backtrace per rank).
+  std::string where;
+  if (auto fileLoc = dyn_cast<FileLineColLoc>(loc))
+    where = (fileLoc.getFilename().getValue() + ":" +
+             Twine(fileLoc.getLine()) + ":" + Twine(fileLoc.getColumn()) +
+             ": ")
+                .str();
+  std::string message =
+      (Twine(where) + "error: shard grid @" + info.op.getSymName() +
+       " has shape " + Twine(size) + " and needs exactly " + Twine(size) +
+       " ranks, but the program runs on ")
+          .str();
+  scf::IfOp::create(rewriter, loc, bad, [&](OpBuilder &b, Location loc) {
+    Value first = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq,
+        distruntime::TeamMemberOp::create(b, loc, b.getIndexType(), info.team),
+        arith::ConstantIndexOp::create(b, loc, 0));
+    scf::IfOp::create(b, loc, first, [&](OpBuilder &b, Location loc) {
+      vector::PrintOp::create(b, loc, message);
+      vector::PrintOp::create(b, loc, ranks);
+      scf::YieldOp::create(b, loc);
+    });
+    func::CallOp::create(b, loc, *exit,
+                         ValueRange{arith::ConstantIntOp::create(b, loc, 1, 32)
+                                        .getResult()});
+    scf::YieldOp::create(b, loc);
+  });
 }
 
 LogicalResult Lowering::collectiveAxes(Operation *op, ArrayRef<int16_t> axes,
@@ -570,7 +630,13 @@ LogicalResult Lowering::run() {
     if (failed(lower(op)))
       ok = false;
   }
-  if (!ok)
+  // At start-up too, before anything else runs, when the program's entry
+  // point is in this module.
+  if (auto main = module.lookupSymbol<func::FuncOp>("main");
+      main && !main.isExternal())
+    for (StringAttr name : used)
+      checkTeamSizeAtEntry(main, grids[name]);
+  if (!ok || failedChecks)
     return failure();
   for (shard::ShardingOp sharding : llvm::reverse(shardings))
     if (sharding->use_empty())
