@@ -12,7 +12,6 @@
 #include "passes/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
 
@@ -22,10 +21,11 @@ void buildShardToDistRuntime(OpPassManager &pm, const PipelineOptions &opts) {
   // Upstream propagation + partitioning on each annotated function, with
   // global tensors at function boundaries.
   pm.addPass(mlir::distc::createShardPartition());
-  // Partitioning leaves chains of no-op tensor.cast and copies of
-  // shardings; folding them first keeps the lowering's input small.
-  if (opts.optLevel > 0)
-    pm.addPass(createCanonicalizerPass());
+  // No canonicalize here, although partitioning leaves no-op tensor.casts:
+  // it would run on dist programs too, before their own lowering, and fold
+  // an scf.if on dist tensors into an arith.select the dist lowering does
+  // not handle. The distruntime stage canonicalizes after both front ends.
+  (void)opts;
   pm.addPass(mlir::distc::createConvertShardToDistRuntime());
 }
 

@@ -10,14 +10,12 @@
 // LIST-NEXT: the whole default pipeline
 // LIST-NEXT: builtin.module(
 // LIST-NEXT: distc-shard-partition,
-// LIST-NEXT: canonicalize
 // LIST-NEXT: convert-shard-to-distruntime,
 // LIST-NEXT: convert-dist-to-distruntime,
 // LIST: distc-shard-to-distruntime
 // LIST-NEXT: upstream shard programs -> SPMD local code and distruntime ops
 // LIST-NEXT: builtin.module(
 // LIST-NEXT: distc-shard-partition,
-// LIST-NEXT: canonicalize
 // LIST-NEXT: convert-shard-to-distruntime
 // LIST: distc-dist-to-distruntime
 
