@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/Passes.h"
+#include "passes/ShardToDistRuntime/ReplicatedSharding.h"
 
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
 #include "mlir/Dialect/Shard/Transforms/Passes.h"
@@ -152,6 +153,66 @@ LogicalResult replicateBoundary(func::FuncOp func) {
   return success();
 }
 
+/// Ops without a sharding rule of their own (ReplicatedSharding.h) are
+/// computed replicated: their tensor operands are annotated as replicated
+/// for them (partitioning gathers split values first) and their tensor
+/// results as replicated (users that want another sharding slice them).
+void replicateUnshardableOps(func::FuncOp func) {
+  FlatSymbolRefAttr grid;
+  func.walk([&](shard::ShardingOp op) {
+    if (!grid)
+      grid = op.getGridAttr();
+  });
+  if (!grid)
+    return;
+  auto isTensor = [](Type type) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    return tensor && tensor.getRank() > 0;
+  };
+  OpBuilder b(func.getContext());
+  // A result annotation describes the value: users that read the value
+  // around it (`%y = op; %a = shard.shard %y to S; tensor.dim %y`) read the
+  // annotated value (upstream needs the annotation to be the only use).
+  func.walk([](shard::ShardOp annotation) {
+    Value source = annotation.getSrc();
+    if (annotation.getAnnotateForUsers() || source.getDefiningOp<shard::ShardOp>())
+      return;
+    Block *block = annotation->getBlock();
+    source.replaceUsesWithIf(annotation.getResult(), [&](OpOperand &use) {
+      Operation *user = block->findAncestorOpInBlock(*use.getOwner());
+      // Only users after the annotation: the others cannot see its result.
+      return user && user != annotation.getOperation() &&
+             annotation->isBeforeInBlock(user) &&
+             !isa<shard::ShardOp>(use.getOwner());
+    });
+  });
+  for (Operation &op :
+       llvm::make_early_inc_range(func.getBody().front().getOperations())) {
+    if (!mlir::distc::hasReplicatedSharding(&op))
+      continue;
+    b.setInsertionPoint(&op);
+    for (OpOperand &operand : op.getOpOperands()) {
+      if (!isTensor(operand.get().getType()))
+        continue;
+      Value sharding = replicatedSharding(b, op.getLoc(), grid);
+      auto annotation = shard::ShardOp::create(b, op.getLoc(), operand.get(),
+                                               sharding,
+                                               /*annotateForUsers=*/true);
+      operand.set(annotation.getResult());
+    }
+    b.setInsertionPointAfter(&op);
+    for (OpResult result : op.getResults()) {
+      if (!isTensor(result.getType()) || result.use_empty())
+        continue;
+      Value sharding = replicatedSharding(b, op.getLoc(), grid);
+      auto annotation = shard::ShardOp::create(b, op.getLoc(), result,
+                                               sharding,
+                                               /*annotateForUsers=*/false);
+      result.replaceAllUsesExcept(annotation.getResult(), annotation);
+    }
+  }
+}
+
 struct ShardPartition
     : public mlir::distc::impl::ShardPartitionBase<ShardPartition> {
   void runOnOperation() override {
@@ -178,7 +239,10 @@ struct ShardPartition
     pm.addPass(shard::createShardingPropagation());
     pm.addPass(shard::createPartition());
     for (func::FuncOp func : annotated) {
-      if (failed(replicateBoundary(func)) || failed(runPipeline(pm, func)))
+      if (failed(replicateBoundary(func)))
+        return signalPassFailure();
+      replicateUnshardableOps(func);
+      if (failed(runPipeline(pm, func)))
         return signalPassFailure();
     }
   }

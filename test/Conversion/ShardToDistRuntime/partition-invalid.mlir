@@ -45,17 +45,3 @@ func.func @dynamic_grid(%a: tensor<8xf32>) -> tensor<8xf32> {
   return %as : tensor<8xf32>
 }
 
-// -----
-
-shard.grid @grid0(shape = 4)
-
-// Upstream's propagation needs a sharding rule for every op of an annotated
-// function; its error is passed on.
-func.func @no_rule(%a: tensor<8xf32>) -> f32 {
-  %s = shard.sharding @grid0 split_axes = [[0]] : !shard.sharding
-  %as = shard.shard %a to %s : tensor<8xf32>
-  %i = arith.constant 0 : index
-  // expected-error @+1 {{'tensor.extract' op sharding interface is not implemented.}}
-  %v = tensor.extract %as[%i] : tensor<8xf32>
-  return %v : f32
-}

@@ -57,3 +57,27 @@ func.func @matvec(%m: tensor<4x6xf64>, %v: tensor<6xf64>) -> tensor<4xf64> {
   %y = linalg.matvec ins(%ms, %vs : tensor<4x6xf64>, tensor<6xf64>) outs(%z : tensor<4xf64>) -> tensor<4xf64>
   return %y : tensor<4xf64>
 }
+
+// -----
+
+// Ops without a sharding rule are computed replicated: their split tensor
+// operands are gathered first (upstream's propagation would fail on them).
+shard.grid @grid0(shape = 4)
+
+// CHECK-LABEL: func.func @no_rule
+// CHECK: %[[S:.*]] = shard.all_slice
+// CHECK: %[[E:.*]] = linalg.exp ins(%[[S]] : tensor<2xf32>)
+// CHECK: %[[G:.*]] = shard.all_gather %[[E]] on @grid0 grid_axes = [0] gather_axis = 0 : tensor<2xf32> -> tensor<8xf32>
+// CHECK: tensor.extract %{{.*}}[%{{.*}}] : tensor<8xf32>
+// CHECK: vector.print
+func.func @no_rule(%a: tensor<8xf32>) -> f32 {
+  %s = shard.sharding @grid0 split_axes = [[0]] : !shard.sharding
+  %as = shard.shard %a to %s annotate_for_users : tensor<8xf32>
+  %e = tensor.empty() : tensor<8xf32>
+  %x = linalg.exp ins(%as : tensor<8xf32>) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+  %xs = shard.shard %x to %s : tensor<8xf32>
+  %i = arith.constant 3 : index
+  %v = tensor.extract %xs[%i] : tensor<8xf32>
+  vector.print %v : f32
+  return %v : f32
+}
