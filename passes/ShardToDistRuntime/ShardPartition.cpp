@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
 #include "mlir/Dialect/Shard/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/RegionUtils.h"
 
 namespace mlir::distc {
 #define GEN_PASS_DEF_SHARDPARTITION
@@ -157,14 +158,14 @@ LogicalResult replicateBoundary(func::FuncOp func) {
 /// computed replicated: their tensor operands are annotated as replicated
 /// for them (partitioning gathers split values first) and their tensor
 /// results as replicated (users that want another sharding slice them).
-void replicateUnshardableOps(func::FuncOp func) {
+LogicalResult replicateUnshardableOps(func::FuncOp func) {
   FlatSymbolRefAttr grid;
   func.walk([&](shard::ShardingOp op) {
     if (!grid)
       grid = op.getGridAttr();
   });
   if (!grid)
-    return;
+    return success();
   auto isTensor = [](Type type) {
     auto tensor = dyn_cast<RankedTensorType>(type);
     return tensor && tensor.getRank() > 0;
@@ -190,6 +191,19 @@ void replicateUnshardableOps(func::FuncOp func) {
        llvm::make_early_inc_range(func.getBody().front().getOperations())) {
     if (!mlir::distc::hasReplicatedSharding(&op))
       continue;
+    // Partitioning clones a replicated op's regions unchanged, with the
+    // values they capture mapped to their local shards: a body reading a
+    // split tensor from outside would compute on a shard. Only operands
+    // can be annotated.
+    llvm::SetVector<Value> captured;
+    getUsedValuesDefinedAbove(op.getRegions(), captured);
+    for (Value value : captured)
+      if (isTensor(value.getType()))
+        return op.emitError("distc: a region of this op, which has no "
+                            "sharding rule and is computed replicated, reads "
+                            "a tensor defined outside it; pass it as an "
+                            "operand (iter_args) or move the op to a function "
+                            "without shard annotations");
     b.setInsertionPoint(&op);
     for (OpOperand &operand : op.getOpOperands()) {
       if (!isTensor(operand.get().getType()))
@@ -211,6 +225,7 @@ void replicateUnshardableOps(func::FuncOp func) {
       result.replaceAllUsesExcept(annotation.getResult(), annotation);
     }
   }
+  return success();
 }
 
 struct ShardPartition
@@ -241,8 +256,8 @@ struct ShardPartition
     for (func::FuncOp func : annotated) {
       if (failed(replicateBoundary(func)))
         return signalPassFailure();
-      replicateUnshardableOps(func);
-      if (failed(runPipeline(pm, func)))
+      if (failed(replicateUnshardableOps(func)) ||
+          failed(runPipeline(pm, func)))
         return signalPassFailure();
     }
   }
