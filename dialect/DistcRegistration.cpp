@@ -5,6 +5,7 @@
 #include "dialect/Dist/Dist.h"
 #include "dialect/DistRuntime/DistRuntime.h"
 #include "passes/Passes.h"
+#include "passes/ShardToDistRuntime/ReplicatedSharding.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -16,6 +17,9 @@ void distc::registerDistcDialects(mlir::DialectRegistry &registry) {
   mlir::registerAllExtensions(registry);
   registry.insert<mlir::dist::DistDialect,
                   mlir::distruntime::DistRuntimeDialect>();
+  // After registerAllExtensions: upstream's sharding models come first, ops
+  // without one are computed replicated in shard programs (docs/shard.md).
+  mlir::distc::registerReplicatedShardingModels(registry);
 }
 
 void distc::registerDistcPasses() {

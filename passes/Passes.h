@@ -12,6 +12,7 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Shard/IR/ShardDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "dialect/DistRuntime/DistRuntime.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

@@ -401,4 +401,73 @@ def LowerScalarReductions : Pass<"distc-lower-scalar-reductions"> {
                            "mlir::LLVM::LLVMDialect"];
 }
 
+//===----------------------------------------------------------------------===//
+// The upstream `shard` front end (docs/shard.md)
+//===----------------------------------------------------------------------===//
+
+def ShardPartition : Pass<"distc-shard-partition", "::mlir::ModuleOp"> {
+  let summary = "partition functions annotated with shard ops into SPMD form";
+  let description = [{
+    Runs upstream's `sharding-propagation` and `shard-partition` on every
+    `func.func` that holds `shard.shard` ops (other functions, such as a
+    `main` that prints, are left alone: propagation fails on every op
+    without a sharding interface). Before that, it fixes the meaning of the
+    function boundary for a whole program: a caller passes and receives
+    *global* tensors, so every tensor argument is annotated as replicated
+    (its user's `shard.shard` becomes the sharding its users want, so
+    partitioning slices it locally) and every returned tensor is
+    replicated before the return (partitioning gathers it). Upstream
+    instead changes the signature to the local shard types, which no caller
+    in the same module matches.
+
+    Errors of propagation and partitioning are reported at the op and fail
+    the pass; an op that would crash upstream's partitioning (a grid that is
+    not a 1-D static grid, `sharded_dims_offsets`, uneven sizes) is
+    rejected before it runs.
+  }];
+  let dependentDialects = [
+    "::mlir::shard::ShardDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def ConvertShardToDistRuntime
+    : Pass<"convert-shard-to-distruntime", "::mlir::ModuleOp"> {
+  let summary = "lower SPMD-level shard ops to distruntime";
+  let description = [{
+    Lowers what `shard-partition` leaves (and what a user may write by hand
+    at the SPMD level) on 1-D static grids, whose single team is every rank
+    of the program (team id 0x5A0000 + the grid's position in the module):
+
+    - `shard.all_reduce` (sum, max, min, product) -> `distruntime.allreduce`;
+    - `shard.all_gather` and `shard.all_to_all` -> `distruntime.copy_reshape`
+      (replicated target boxes, resp. a redistribution of the same global
+      array from a split along `concat_axis` to one along `split_axis`);
+    - `shard.all_slice` -> a local `tensor.extract_slice`;
+    - `shard.update_halo` (halos along tensor dimension 0) ->
+      `distruntime.update_halo` of the owned rows and `tensor.insert_slice`
+      of the received halos into the destination;
+    - `shard.process_linear_index`, `process_multi_index` ->
+      `distruntime.team_member`; `shard.grid_shape` -> constants;
+      `shard.neighbors_linear_indices` -> index arithmetic.
+
+    Each communicating op is followed by its wait (`distruntime-overlap-comm`
+    moves it later). Every function that uses a grid, and `main`, first
+    check at run time that the team has as many ranks as the grid: on a
+    mismatch the first rank prints one error that names the grid, its shape
+    and the rank count, and every rank calls `exit(1)`. Any other shard
+    op, and every op on an N-D or dynamic grid, is a located error. The
+    `shard.grid` symbols are erased once nothing refers to them.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::cf::ControlFlowDialect",
+    "::mlir::distruntime::DistRuntimeDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 #endif // DISTC_PASSES

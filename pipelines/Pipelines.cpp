@@ -152,6 +152,7 @@ void buildLowerToLLVM(OpPassManager &pm, const PipelineOptions &opts) {
 }
 
 void buildDefaultPipeline(OpPassManager &pm, const PipelineOptions &opts) {
+  buildShardToDistRuntime(pm, opts); // ShardPipeline.cpp
   buildDistToDistRuntime(pm, opts);
   buildDistRuntimeToIDTR(pm, opts);
   buildBufferize(pm, opts);
@@ -167,6 +168,9 @@ static const NamedPipeline kNamedPipelines[] = {
     {"distc-default",
      "the whole default pipeline: every stage below, in this order",
      buildDefaultPipeline},
+    {"distc-shard-to-distruntime",
+     "upstream shard programs -> SPMD local code and distruntime ops",
+     buildShardToDistRuntime},
     {"distc-dist-to-distruntime",
      "dist dialect -> local tensor/linalg code and distruntime ops",
      buildDistToDistRuntime},

@@ -7,6 +7,7 @@
 //   * a lit test can exercise one stage in isolation.
 // The stages, in order (docs/pipelines.md explains each one):
 //
+//   shard-to-distruntime  upstream `shard` programs (ShardPipeline.cpp)
 //   dist-to-distruntime   the `dist` level (empty until the dist dialect lands)
 //   distruntime-to-idtr   distruntime ops -> func.call @_idtr_* on tensors
 //   bufferize             one-shot bufferization + buffer deallocation
@@ -47,6 +48,14 @@ struct PipelineOptions {
 /// `builtin.module`.
 using StageBuilder = void (*)(mlir::OpPassManager &pm,
                               const PipelineOptions &opts);
+
+/// Stage -1: upstream MLIR `shard` programs (shard.grid / sharding / shard
+/// annotations, SPMD-level collectives) to distruntime: upstream sharding
+/// propagation and partitioning per annotated function, then
+/// convert-shard-to-distruntime (ShardPipeline.cpp, docs/shard.md). A
+/// module without shard ops passes through unchanged.
+void buildShardToDistRuntime(mlir::OpPassManager &pm,
+                             const PipelineOptions &opts);
 
 /// Stage 0: the `dist` dialect level down to distruntime. Empty today: the
 /// dist dialect does not exist yet. Kept so that the issue adding it only

@@ -1,0 +1,665 @@
+//===- ConvertShardToDistRuntime.cpp - SPMD shard ops -> distruntime ------===//
+//
+// convert-shard-to-distruntime: lowers the SPMD-level ops of upstream's shard
+// dialect (what shard-partition leaves, or what a user writes by hand) to
+// distruntime ops, so that they run on the IDTR runtime with its
+// non-blocking redistributions and reductions instead of upstream's MPI
+// lowering. See docs/shard.md for what is supported.
+//
+// A grid is a 1-D static grid whose one team is every rank of the program:
+// the runtime's teams all span the world today, so a grid of P processes
+// needs exactly P ranks, which every function using the grid checks at run
+// time.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Passes.h"
+
+#include "passes/DistToDistRuntime/LoweringCommon.h"
+
+#include "mlir/Dialect/Shard/IR/ShardOps.h"
+#include "mlir/IR/PatternMatch.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace mlir::distc {
+#define GEN_PASS_DEF_CONVERTSHARDTODISTRUNTIME
+#include "passes/Passes.h.inc"
+} // namespace mlir::distc
+
+using namespace mlir;
+
+namespace {
+
+/// Team ids of shard grids: far from the small ids that dist programs use,
+/// so both front ends can share one module without sharing communicators.
+constexpr int64_t kShardTeamBase = 0x5A0000;
+
+struct GridInfo {
+  shard::GridOp op;
+  int64_t team;
+};
+
+class Lowering {
+public:
+  Lowering(ModuleOp module) : module(module), rewriter(module.getContext()) {
+    int64_t index = 0;
+    for (auto grid : module.getOps<shard::GridOp>())
+      grids[grid.getSymNameAttr()] = {grid, kShardTeamBase + index++};
+  }
+
+  LogicalResult run();
+
+private:
+  Value constant(Location loc, int64_t value) {
+    return arith::ConstantIndexOp::create(rewriter, loc, value);
+  }
+  Value member(Location loc, int64_t team) {
+    return distruntime::TeamMemberOp::create(rewriter, loc,
+                                             rewriter.getIndexType(), team);
+  }
+  /// The value of dimension `dim` of `value`: a constant when static.
+  Value dimSize(Location loc, Value value, int64_t dim) {
+    auto type = cast<RankedTensorType>(value.getType());
+    if (!type.isDynamicDim(dim))
+      return constant(loc, type.getDimSize(dim));
+    return tensor::DimOp::create(rewriter, loc, value, dim);
+  }
+
+  /// The grid of `op` (a 1-D static grid) or a located error.
+  FailureOr<GridInfo> grid(Operation *op, FlatSymbolRefAttr symbol);
+  /// Checks that `axes` of a collective on a 1-D grid are [] or [0]; sets
+  /// `all` to whether they span the grid.
+  LogicalResult collectiveAxes(Operation *op, ArrayRef<int16_t> axes,
+                               bool &all);
+
+  LogicalResult lower(Operation *op);
+  LogicalResult lower(shard::AllReduceOp op);
+  LogicalResult lower(shard::AllGatherOp op);
+  LogicalResult lower(shard::AllSliceOp op);
+  LogicalResult lower(shard::AllToAllOp op);
+  LogicalResult lower(shard::UpdateHaloOp op);
+  LogicalResult lower(shard::ProcessLinearIndexOp op);
+  LogicalResult lower(shard::ProcessMultiIndexOp op);
+  LogicalResult lower(shard::GridShapeOp op);
+  LogicalResult lower(shard::NeighborsLinearIndicesOp op);
+
+  /// Inserts, once per function and grid, the run-time check that the team
+  /// has as many ranks as the grid.
+  void checkTeamSize(Operation *user, GridInfo info);
+  void checkTeamSizeAtEntry(func::FuncOp func, GridInfo info);
+  /// The declaration of C's exit, created on first use.
+  FailureOr<func::FuncOp> exitFunction();
+
+  ModuleOp module;
+  IRRewriter rewriter;
+  llvm::DenseMap<StringAttr, GridInfo> grids;
+  llvm::DenseSet<std::pair<Operation *, int64_t>> checked;
+  /// The grids that lowered ops use: `main` checks them all at start-up.
+  llvm::SetVector<StringAttr> used;
+  func::FuncOp exitFn;
+  bool failedChecks = false;
+};
+
+FailureOr<GridInfo> Lowering::grid(Operation *op, FlatSymbolRefAttr symbol) {
+  auto it = grids.find(symbol.getAttr());
+  if (it == grids.end())
+    return op->emitError("distc: unknown grid ") << symbol;
+  GridInfo info = it->second;
+  if (info.op.getRank() != 1 ||
+      ShapedType::isDynamic(info.op.getShape().front()))
+    return op->emitError("distc: only 1-D grids of static size are "
+                         "supported yet; grid @")
+           << info.op.getSymName() << " has shape "
+           << info.op.getShape();
+  checkTeamSize(op, info);
+  return info;
+}
+
+void Lowering::checkTeamSize(Operation *user, GridInfo info) {
+  used.insert(info.op.getSymNameAttr());
+  if (auto func = user->getParentOfType<func::FuncOp>())
+    checkTeamSizeAtEntry(func, info);
+}
+
+FailureOr<func::FuncOp> Lowering::exitFunction() {
+  if (exitFn)
+    return exitFn;
+  auto type = rewriter.getFunctionType({rewriter.getI32Type()}, {});
+  if (Operation *existing = module.lookupSymbol("exit")) {
+    auto func = dyn_cast<func::FuncOp>(existing);
+    if (!func || func.getFunctionType() != type)
+      return existing->emitError("distc: the shard lowering needs @exit to "
+                                 "be C's exit, a func.func of type ")
+             << type;
+    return exitFn = func;
+  }
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToEnd(module.getBody());
+  exitFn = func::FuncOp::create(rewriter, module.getLoc(), "exit", type);
+  exitFn.setPrivate();
+  return exitFn;
+}
+
+void Lowering::checkTeamSizeAtEntry(func::FuncOp func, GridInfo info) {
+  if (!checked.insert({func, info.team}).second)
+    return;
+  FailureOr<func::FuncOp> exit = exitFunction();
+  if (failed(exit)) {
+    failedChecks = true;
+    return;
+  }
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(&func.getBody().front());
+  Location loc = info.op.getLoc();
+  int64_t size = info.op.getShape().front();
+  Value ranks = distruntime::TeamSizeOp::create(
+      rewriter, loc, rewriter.getIndexType(), info.team);
+  Value bad = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
+                                    ranks, constant(loc, size));
+  // One message, from the first rank, with the rank count; then every rank
+  // leaves through exit(1), whose handlers finalize MPI together (an abort
+  // would print a message and a backtrace per rank).
+  std::string where;
+  if (auto fileLoc = dyn_cast<FileLineColLoc>(loc))
+    where = (fileLoc.getFilename().getValue() + ":" +
+             Twine(fileLoc.getLine()) + ":" + Twine(fileLoc.getColumn()) +
+             ": ")
+                .str();
+  std::string message =
+      (Twine(where) + "error: shard grid @" + info.op.getSymName() +
+       " has shape " + Twine(size) + " and needs exactly " + Twine(size) +
+       " ranks, but the program runs on ")
+          .str();
+  scf::IfOp::create(rewriter, loc, bad, [&](OpBuilder &b, Location loc) {
+    Value first = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq,
+        distruntime::TeamMemberOp::create(b, loc, b.getIndexType(), info.team),
+        arith::ConstantIndexOp::create(b, loc, 0));
+    scf::IfOp::create(b, loc, first, [&](OpBuilder &b, Location loc) {
+      vector::PrintOp::create(b, loc, message);
+      vector::PrintOp::create(b, loc, ranks);
+      scf::YieldOp::create(b, loc);
+    });
+    func::CallOp::create(b, loc, *exit,
+                         ValueRange{arith::ConstantIntOp::create(b, loc, 1, 32)
+                                        .getResult()});
+    scf::YieldOp::create(b, loc);
+  });
+}
+
+LogicalResult Lowering::collectiveAxes(Operation *op, ArrayRef<int16_t> axes,
+                                       bool &all) {
+  all = !axes.empty();
+  for (int16_t axis : axes)
+    if (axis != 0)
+      return op->emitError("distc: grid axis ")
+             << axis << " is out of range for a 1-D grid";
+  if (axes.size() > 1)
+    return op->emitError("distc: grid axis 0 is listed more than once");
+  return success();
+}
+
+LogicalResult Lowering::lower(shard::AllReduceOp op) {
+  FailureOr<GridInfo> info = grid(op, op.getGridAttr());
+  if (failed(info))
+    return failure();
+  bool all;
+  if (failed(collectiveAxes(op, op.getGridAxes(), all)))
+    return failure();
+  auto inType = dyn_cast<RankedTensorType>(op.getInput().getType());
+  auto outType = dyn_cast<RankedTensorType>(op.getResult().getType());
+  if (!inType || !outType)
+    return op.emitError("distc: all_reduce on memrefs is not supported; "
+                        "lower it before bufferization");
+  if (inType.getElementType() != outType.getElementType())
+    return op.emitError("distc: all_reduce with an accumulation type other "
+                        "than the input's is not supported yet");
+  std::optional<distruntime::ReduceKind> kind;
+  switch (op.getReduction()) {
+  case shard::ReductionKind::Sum:
+    kind = distruntime::ReduceKind::sum;
+    break;
+  case shard::ReductionKind::Max:
+    kind = distruntime::ReduceKind::max;
+    break;
+  case shard::ReductionKind::Min:
+    kind = distruntime::ReduceKind::min;
+    break;
+  case shard::ReductionKind::Product:
+    kind = distruntime::ReduceKind::prod;
+    break;
+  default:
+    return op.emitError("distc: all_reduce reduction <")
+           << shard::stringifyReductionKind(op.getReduction())
+           << "> is not supported yet (sum, max, min, product are)";
+  }
+  rewriter.setInsertionPoint(op);
+  if (!all) {
+    // No grid axes: every process is its own group.
+    rewriter.replaceOpWithNewOp<tensor::CastOp>(op, outType, op.getInput());
+    return success();
+  }
+  auto reduce = distruntime::AllReduceOp::create(
+      rewriter, op.getLoc(),
+      TypeRange{distruntime::AsyncHandleType::get(op.getContext()), outType},
+      *kind, op.getInput(), info->team);
+  mlir::distc::lowering::createAndWait(rewriter, reduce);
+  rewriter.replaceOp(op, reduce.getResult());
+  return success();
+}
+
+LogicalResult Lowering::lower(shard::AllGatherOp op) {
+  FailureOr<GridInfo> info = grid(op, op.getGridAttr());
+  if (failed(info))
+    return failure();
+  bool all;
+  if (failed(collectiveAxes(op, op.getGridAxes(), all)))
+    return failure();
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  Value input = op.getInput();
+  auto resultType = cast<RankedTensorType>(op.getResult().getType());
+  if (!all) {
+    rewriter.replaceOpWithNewOp<tensor::CastOp>(op, resultType, input);
+    return success();
+  }
+  int64_t axis = op.getGatherAxis().getSExtValue();
+  int64_t rank = resultType.getRank();
+  int64_t procs = info->op.getShape().front();
+  // Equal blocks along the gather axis, in rank order: the global array is
+  // the result, this rank's box starts at member * block; every rank
+  // receives the whole array (overlapping target boxes).
+  SmallVector<Value> global, offsets, zeros;
+  Value block = dimSize(loc, input, axis);
+  for (int64_t d = 0; d < rank; ++d) {
+    Value size = d == axis ? arith::MulIOp::create(rewriter, loc, block,
+                                                   constant(loc, procs))
+                                 .getResult()
+                           : dimSize(loc, input, d);
+    global.push_back(size);
+    offsets.push_back(d == axis
+                          ? arith::MulIOp::create(rewriter, loc,
+                                                  member(loc, info->team),
+                                                  block)
+                                .getResult()
+                          : constant(loc, 0));
+    zeros.push_back(constant(loc, 0));
+  }
+  auto copy = distruntime::CopyReshapeOp::create(
+      rewriter, loc,
+      TypeRange{distruntime::AsyncHandleType::get(op.getContext()),
+                resultType},
+      input, global, offsets, global, zeros, global,
+      rewriter.getI64IntegerAttr(info->team));
+  mlir::distc::lowering::createAndWait(rewriter, copy);
+  rewriter.replaceOp(op, copy.getNlArray());
+  return success();
+}
+
+LogicalResult Lowering::lower(shard::AllSliceOp op) {
+  FailureOr<GridInfo> info = grid(op, op.getGridAttr());
+  if (failed(info))
+    return failure();
+  bool all;
+  if (failed(collectiveAxes(op, op.getGridAxes(), all)))
+    return failure();
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  Value input = op.getInput();
+  auto resultType = cast<RankedTensorType>(op.getResult().getType());
+  if (!all) {
+    rewriter.replaceOpWithNewOp<tensor::CastOp>(op, resultType, input);
+    return success();
+  }
+  int64_t axis = op.getSliceAxis().getSExtValue();
+  int64_t procs = info->op.getShape().front();
+  // No communication: this rank keeps block `member` of the slice axis.
+  SmallVector<OpFoldResult> offsets, sizes, strides;
+  for (int64_t d = 0; d < resultType.getRank(); ++d) {
+    strides.push_back(rewriter.getIndexAttr(1));
+    if (d != axis) {
+      offsets.push_back(rewriter.getIndexAttr(0));
+      sizes.push_back(
+          resultType.isDynamicDim(d)
+              ? OpFoldResult(dimSize(loc, input, d))
+              : OpFoldResult(rewriter.getIndexAttr(resultType.getDimSize(d))));
+      continue;
+    }
+    Value block = resultType.isDynamicDim(d)
+                      ? arith::DivUIOp::create(rewriter, loc,
+                                               dimSize(loc, input, d),
+                                               constant(loc, procs))
+                            .getResult()
+                      : constant(loc, resultType.getDimSize(d));
+    offsets.push_back(
+        arith::MulIOp::create(rewriter, loc, member(loc, info->team), block)
+            .getResult());
+    sizes.push_back(resultType.isDynamicDim(d)
+                        ? OpFoldResult(block)
+                        : OpFoldResult(
+                              rewriter.getIndexAttr(resultType.getDimSize(d))));
+  }
+  rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(op, resultType, input,
+                                                      offsets, sizes, strides);
+  return success();
+}
+
+LogicalResult Lowering::lower(shard::AllToAllOp op) {
+  FailureOr<GridInfo> info = grid(op, op.getGridAttr());
+  if (failed(info))
+    return failure();
+  bool all;
+  if (failed(collectiveAxes(op, op.getGridAxes(), all)))
+    return failure();
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  Value input = op.getInput();
+  auto resultType = cast<RankedTensorType>(op.getResult().getType());
+  if (!all) {
+    rewriter.replaceOpWithNewOp<tensor::CastOp>(op, resultType, input);
+    return success();
+  }
+  int64_t split = op.getSplitAxis().getSExtValue();
+  int64_t concat = op.getConcatAxis().getSExtValue();
+  if (split == concat)
+    return op.emitError("distc: all_to_all with split_axis == concat_axis "
+                        "is not supported yet");
+  int64_t procs = info->op.getShape().front();
+  // The inputs are the blocks of one global array split along concat_axis
+  // (in rank order); the results are the blocks of the same array split
+  // along split_axis. That is a redistribution of one global array.
+  Value r = member(loc, info->team);
+  Value p = constant(loc, procs);
+  SmallVector<Value> global, offsets, newOffsets, newShape;
+  for (int64_t d = 0; d < resultType.getRank(); ++d) {
+    Value size = dimSize(loc, input, d);
+    Value zero = constant(loc, 0);
+    if (d == concat) {
+      Value total = arith::MulIOp::create(rewriter, loc, size, p);
+      global.push_back(total);
+      offsets.push_back(arith::MulIOp::create(rewriter, loc, r, size));
+      newOffsets.push_back(zero);
+      newShape.push_back(total);
+    } else if (d == split) {
+      Value block = arith::DivUIOp::create(rewriter, loc, size, p);
+      global.push_back(size);
+      offsets.push_back(zero);
+      newOffsets.push_back(arith::MulIOp::create(rewriter, loc, r, block));
+      newShape.push_back(block);
+    } else {
+      global.push_back(size);
+      offsets.push_back(zero);
+      newOffsets.push_back(zero);
+      newShape.push_back(size);
+    }
+  }
+  auto copy = distruntime::CopyReshapeOp::create(
+      rewriter, loc,
+      TypeRange{distruntime::AsyncHandleType::get(op.getContext()),
+                resultType},
+      input, global, offsets, global, newOffsets, newShape,
+      rewriter.getI64IntegerAttr(info->team));
+  mlir::distc::lowering::createAndWait(rewriter, copy);
+  rewriter.replaceOp(op, copy.getNlArray());
+  return success();
+}
+
+LogicalResult Lowering::lower(shard::UpdateHaloOp op) {
+  FailureOr<GridInfo> info = grid(op, op.getGridAttr());
+  if (failed(info))
+    return failure();
+  auto type = dyn_cast<RankedTensorType>(op.getDestination().getType());
+  if (!type)
+    return op.emitError("distc: update_halo on memrefs is not supported; "
+                        "lower it before bufferization");
+  // The runtime exchanges halos of arrays partitioned along dimension 0.
+  auto splitAxes = op.getSplitAxes().getAxes();
+  for (auto [dim, axes] : llvm::enumerate(splitAxes)) {
+    ArrayRef<int16_t> list = axes.asArrayRef();
+    if (dim == 0 && !(list.size() == 1 && list.front() == 0))
+      return op.emitError("distc: update_halo must split tensor dimension 0 "
+                          "along grid axis 0 (the only one supported yet)");
+    if (dim > 0 && !list.empty())
+      return op.emitError("distc: update_halo along tensor dimension ")
+             << dim << " is not supported yet (only dimension 0)";
+  }
+  if (splitAxes.empty())
+    return op.emitError("distc: update_halo without split axes");
+  if (!op.getHaloSizes().empty() || op.getStaticHaloSizes().size() != 2)
+    return op.emitError("distc: update_halo needs two static halo sizes "
+                        "(before and after dimension 0)");
+  int64_t before = op.getStaticHaloSizes()[0];
+  int64_t after = op.getStaticHaloSizes()[1];
+  if (before < 0 || after < 0)
+    return op.emitError("distc: negative halo sizes");
+  if (!type.isDynamicDim(0) && type.getDimSize(0) < before + after)
+    return op.emitError("distc: the shard has ")
+           << type.getDimSize(0) << " rows, fewer than its halos ("
+           << before << " + " << after << ")";
+
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  Value dest = op.getDestination();
+  int64_t procs = info->op.getShape().front();
+  int64_t rank = type.getRank();
+  // Every shard holds `before + own + after` rows (equal blocks): the owned
+  // rows are a slice of the destination.
+  Value rows = dimSize(loc, dest, 0);
+  Value own = arith::SubIOp::create(rewriter, loc, rows,
+                                    constant(loc, before + after));
+  Value r = member(loc, info->team);
+  Value start = arith::MulIOp::create(rewriter, loc, r, own);
+  Value globalRows = arith::MulIOp::create(rewriter, loc, own,
+                                           constant(loc, procs));
+  SmallVector<OpFoldResult> offs, sizes, strides;
+  SmallVector<Value> gShape, lOffs, bbOffs, bbSizes;
+  for (int64_t d = 0; d < rank; ++d) {
+    strides.push_back(rewriter.getIndexAttr(1));
+    Value size = d == 0 ? own : dimSize(loc, dest, d);
+    offs.push_back(rewriter.getIndexAttr(d == 0 ? before : 0));
+    // Static sizes as attributes: the slice then has a static type.
+    int64_t staticSize = type.getDimSize(d);
+    if (d == 0 && !type.isDynamicDim(0))
+      staticSize -= before + after;
+    sizes.push_back(ShapedType::isDynamic(staticSize)
+                        ? OpFoldResult(size)
+                        : OpFoldResult(rewriter.getIndexAttr(staticSize)));
+    gShape.push_back(d == 0 ? globalRows : size);
+    lOffs.push_back(d == 0 ? start : constant(loc, 0));
+  }
+  Value owned = tensor::ExtractSliceOp::create(rewriter, loc, dest, offs,
+                                               sizes, strides);
+  // The box of rows this rank reads, clipped to the global array: rows
+  // outside it (the outer halos of the first and last shard) stay as the
+  // destination holds them.
+  Value lo = arith::MaxSIOp::create(
+      rewriter, loc,
+      arith::SubIOp::create(rewriter, loc, start, constant(loc, before)),
+      constant(loc, 0));
+  Value hi = arith::MinSIOp::create(
+      rewriter, loc,
+      arith::AddIOp::create(rewriter, loc,
+                            arith::AddIOp::create(rewriter, loc, start, own),
+                            constant(loc, after)),
+      globalRows);
+  bbOffs.push_back(lo);
+  bbSizes.push_back(arith::SubIOp::create(rewriter, loc, hi, lo));
+  for (int64_t d = 1; d < rank; ++d) {
+    bbOffs.push_back(constant(loc, 0));
+    bbSizes.push_back(gShape[d]);
+  }
+  SmallVector<int64_t> haloShape(type.getShape());
+  haloShape[0] = ShapedType::kDynamic;
+  auto haloType = RankedTensorType::get(haloShape, type.getElementType());
+  auto exchange = distruntime::UpdateHaloOp::create(
+      rewriter, loc, distruntime::AsyncHandleType::get(op.getContext()),
+      haloType, haloType, owned, gShape, lOffs, bbOffs, bbSizes, info->team,
+      IntegerAttr());
+  mlir::distc::lowering::createAndWait(rewriter, exchange);
+  // The left halo ends where the owned rows start, the right one starts
+  // where they end.
+  auto insert = [&](Value halo, Value row, Value into) {
+    SmallVector<OpFoldResult> o, s, st;
+    for (int64_t d = 0; d < rank; ++d) {
+      o.push_back(d == 0 ? OpFoldResult(row) : rewriter.getIndexAttr(0));
+      auto haloType = cast<RankedTensorType>(halo.getType());
+      s.push_back(haloType.isDynamicDim(d)
+                      ? OpFoldResult(dimSize(loc, halo, d))
+                      : OpFoldResult(
+                            rewriter.getIndexAttr(haloType.getDimSize(d))));
+      st.push_back(rewriter.getIndexAttr(1));
+    }
+    return tensor::InsertSliceOp::create(rewriter, loc, halo, into, o, s, st)
+        .getResult();
+  };
+  Value leftRows = dimSize(loc, exchange.getLHalo(), 0);
+  Value result = insert(
+      exchange.getLHalo(),
+      arith::SubIOp::create(rewriter, loc, constant(loc, before), leftRows),
+      dest);
+  result = insert(exchange.getRHalo(),
+                  arith::AddIOp::create(rewriter, loc, constant(loc, before),
+                                        own),
+                  result);
+  rewriter.replaceOp(op, result);
+  return success();
+}
+
+LogicalResult Lowering::lower(shard::ProcessLinearIndexOp op) {
+  FailureOr<GridInfo> info = grid(op, op.getGridAttr());
+  if (failed(info))
+    return failure();
+  rewriter.setInsertionPoint(op);
+  rewriter.replaceOp(op, member(op.getLoc(), info->team));
+  return success();
+}
+
+LogicalResult Lowering::lower(shard::ProcessMultiIndexOp op) {
+  FailureOr<GridInfo> info = grid(op, op.getGridAttr());
+  if (failed(info))
+    return failure();
+  bool all;
+  if (failed(collectiveAxes(op, op.getAxes(), all)))
+    return failure();
+  rewriter.setInsertionPoint(op);
+  // Empty axes mean all axes: on a 1-D grid, one index either way.
+  rewriter.replaceOp(op, member(op.getLoc(), info->team));
+  return success();
+}
+
+LogicalResult Lowering::lower(shard::GridShapeOp op) {
+  FailureOr<GridInfo> info = grid(op, op.getGridAttr());
+  if (failed(info))
+    return failure();
+  bool all;
+  if (failed(collectiveAxes(op, op.getAxes(), all)))
+    return failure();
+  rewriter.setInsertionPoint(op);
+  // Static: the run-time check makes the team size equal to it.
+  rewriter.replaceOp(op, constant(op.getLoc(), info->op.getShape().front()));
+  return success();
+}
+
+LogicalResult Lowering::lower(shard::NeighborsLinearIndicesOp op) {
+  FailureOr<GridInfo> info = grid(op, op.getGridAttr());
+  if (failed(info))
+    return failure();
+  bool all;
+  if (failed(collectiveAxes(op, op.getSplitAxes(), all)))
+    return failure();
+  if (op.getDevice().size() != 1)
+    return op.emitError("distc: expected one device index on a 1-D grid");
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  Value device = op.getDevice().front();
+  Value none = constant(loc, -1);
+  if (!all) {
+    rewriter.replaceOp(op, {none, none});
+    return success();
+  }
+  int64_t procs = info->op.getShape().front();
+  Value one = constant(loc, 1);
+  Value down = arith::SubIOp::create(rewriter, loc, device, one);
+  Value up = arith::AddIOp::create(rewriter, loc, device, one);
+  Value hasDown = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sgt,
+                                        device, constant(loc, 0));
+  Value hasUp = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt,
+                                      up, constant(loc, procs));
+  rewriter.replaceOp(
+      op, {arith::SelectOp::create(rewriter, loc, hasDown, down, none),
+           arith::SelectOp::create(rewriter, loc, hasUp, up, none)});
+  return success();
+}
+
+LogicalResult Lowering::lower(Operation *op) {
+  return TypeSwitch<Operation *, LogicalResult>(op)
+      .Case<shard::AllReduceOp, shard::AllGatherOp, shard::AllSliceOp,
+            shard::AllToAllOp, shard::UpdateHaloOp, shard::ProcessLinearIndexOp,
+            shard::ProcessMultiIndexOp, shard::GridShapeOp,
+            shard::NeighborsLinearIndicesOp>(
+          [&](auto concrete) { return lower(concrete); })
+      .Default([](Operation *other) {
+        return other->emitError("distc: '")
+               << other->getName()
+               << "' is not supported by distc's shard lowering yet"
+               << (isa<shard::ShardOp, shard::ShardingOp>(other)
+                       ? " (sharding annotations must be partitioned first: "
+                         "distc-shard-partition)"
+                       : "");
+      });
+}
+
+LogicalResult Lowering::run() {
+  SmallVector<Operation *> ops;
+  module.walk([&](Operation *op) {
+    if (isa<shard::ShardDialect>(op->getDialect()) && !isa<shard::GridOp>(op))
+      ops.push_back(op);
+  });
+  bool ok = true;
+  SmallVector<shard::ShardingOp> shardings;
+  for (Operation *op : ops) {
+    // Shardings describe no data by themselves: an unsupported user reports
+    // the problem, and those that nothing uses any more (hand-written SPMD
+    // code may keep them; partitioning leaves none) are dropped below.
+    if (auto sharding = dyn_cast<shard::ShardingOp>(op)) {
+      shardings.push_back(sharding);
+      continue;
+    }
+    if (failed(lower(op)))
+      ok = false;
+  }
+  // At start-up too, before anything else runs, when the program's entry
+  // point is in this module.
+  if (auto main = module.lookupSymbol<func::FuncOp>("main");
+      main && !main.isExternal())
+    for (StringAttr name : used)
+      checkTeamSizeAtEntry(main, grids[name]);
+  if (!ok || failedChecks)
+    return failure();
+  for (shard::ShardingOp sharding : llvm::reverse(shardings))
+    if (sharding->use_empty())
+      rewriter.eraseOp(sharding);
+  // The grids are only symbols for the ops lowered above.
+  for (auto &[name, info] : grids) {
+    if (SymbolTable::symbolKnownUseEmpty(info.op, module))
+      rewriter.eraseOp(info.op);
+    else
+      return info.op.emitError("distc: grid @")
+             << info.op.getSymName() << " is still referenced after lowering";
+  }
+  return success();
+}
+
+struct ConvertShardToDistRuntime
+    : public mlir::distc::impl::ConvertShardToDistRuntimeBase<
+          ConvertShardToDistRuntime> {
+  void runOnOperation() override {
+    Lowering lowering(getOperation());
+    if (failed(lowering.run()))
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,266 @@
+//===- ShardPartition.cpp - upstream shard propagation + partitioning -----===//
+//
+// distc-shard-partition: the front half of the `shard` input path. It gives
+// function boundaries the meaning a whole program needs (callers pass and
+// receive global tensors), rejects what upstream's partitioning would
+// miscompile or crash on, and then runs upstream's sharding-propagation and
+// shard-partition on each annotated function. What is left are SPMD-level
+// shard ops (collectives, index queries) for convert-shard-to-distruntime.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Passes.h"
+#include "passes/ShardToDistRuntime/ReplicatedSharding.h"
+
+#include "mlir/Dialect/Shard/IR/ShardOps.h"
+#include "mlir/Dialect/Shard/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/RegionUtils.h"
+
+namespace mlir::distc {
+#define GEN_PASS_DEF_SHARDPARTITION
+#include "passes/Passes.h.inc"
+} // namespace mlir::distc
+
+using namespace mlir;
+
+namespace {
+
+bool hasShardAnnotations(func::FuncOp func) {
+  bool found = false;
+  func.walk([&](shard::ShardOp) {
+    found = true;
+    return WalkResult::interrupt();
+  });
+  return found;
+}
+
+/// A replicated sharding on `grid`, created at `b`'s insertion point.
+Value replicatedSharding(OpBuilder &b, Location loc, FlatSymbolRefAttr grid) {
+  SmallVector<shard::GridAxesAttr> none{
+      shard::GridAxesAttr::get(b.getContext(), {})};
+  return shard::ShardingOp::create(b, loc, grid, none,
+                                   ArrayRef<int64_t>{}, ArrayRef<int64_t>{})
+      .getResult();
+}
+
+/// Checks the sharding of one annotation against what the rest of the path
+/// handles correctly. Upstream partitioning builds invalid IR for uneven
+/// sizes (a tensor.cast between different static shapes) and asserts on
+/// several offset/halo combinations; distc says so at the annotation.
+LogicalResult checkAnnotation(shard::ShardOp op,
+                              SymbolTableCollection &symbols) {
+  auto shardingOp = op.getSharding().getDefiningOp<shard::ShardingOp>();
+  if (!shardingOp)
+    return op.emitError("distc: the sharding of a shard.shard must be defined "
+                        "by a shard.sharding op in the same function");
+  shard::GridOp grid = shard::getGridOrNull(op, shardingOp.getGridAttr(),
+                                            symbols);
+  if (!grid)
+    return op.emitError("distc: unknown grid ") << shardingOp.getGridAttr();
+  if (llvm::any_of(grid.getShape(), ShapedType::isDynamic))
+    return op.emitError("distc: grid @")
+           << grid.getSymName() << " has a dynamic shape; only static grid "
+           << "shapes are supported";
+  if (!shardingOp.getStaticShardedDimsOffsets().empty() ||
+      !shardingOp.getDynamicShardedDimsOffsets().empty())
+    return op.emitError("distc: sharded_dims_offsets is not supported yet");
+  if (!shardingOp.getDynamicHaloSizes().empty())
+    return op.emitError("distc: dynamic halo_sizes are not supported yet");
+
+  auto type = cast<RankedTensorType>(op.getType());
+  auto splitAxes = shardingOp.getSplitAxes().getAxes();
+  if (splitAxes.size() > static_cast<size_t>(type.getRank()))
+    return op.emitError("distc: the sharding splits ")
+           << splitAxes.size() << " dimensions of a tensor of rank "
+           << type.getRank();
+  for (auto [dim, axes] : llvm::enumerate(splitAxes)) {
+    int64_t shards = 1;
+    for (shard::GridAxis axis : axes.asArrayRef()) {
+      if (axis < 0 || axis >= grid.getRank())
+        return op.emitError("distc: grid axis ")
+               << axis << " is out of range for grid @" << grid.getSymName();
+      shards *= grid.getShape()[axis];
+    }
+    if (shards == 1)
+      continue;
+    int64_t size = type.getDimSize(dim);
+    if (ShapedType::isDynamic(size))
+      return op.emitError("distc: dimension ")
+             << dim << " is split but has a dynamic size; only static "
+             << "sizes can be partitioned yet";
+    if (size % shards != 0)
+      return op.emitError("distc: size ")
+             << size << " of dimension " << dim << " is not divisible by its "
+             << shards << " shards on grid @" << grid.getSymName()
+             << "; uneven partitions are not supported yet";
+  }
+  return success();
+}
+
+/// Callers in the same program pass global tensors and expect global tensors
+/// back. Upstream's shard-partition instead reads the annotation of an
+/// argument as the sharding of the value the caller passes (and changes the
+/// signature to the local shard type). Make both ends replicated: an
+/// argument annotated `S` becomes `replicated -> S (for its users)`, which
+/// partitioning turns into a local slice; a returned tensor becomes
+/// replicated before the return, which it turns into a gather.
+LogicalResult replicateBoundary(func::FuncOp func) {
+  if (!func.getBody().hasOneBlock())
+    return func.emitError("distc: a function with shard annotations must "
+                          "have a single block");
+  Block &entry = func.getBody().front();
+  OpBuilder b(func.getContext());
+
+  // The grid of the boundary annotations: the one of the function's first
+  // annotation (a function mixing grids at its boundary is rejected).
+  FlatSymbolRefAttr grid;
+  func.walk([&](shard::ShardingOp op) {
+    if (!grid)
+      grid = op.getGridAttr();
+  });
+  if (!grid)
+    return success();
+
+  for (BlockArgument arg : entry.getArguments()) {
+    auto type = dyn_cast<RankedTensorType>(arg.getType());
+    if (!type || type.getRank() == 0 || arg.use_empty())
+      continue;
+    // Upstream needs the argument's only use to be its annotation.
+    shard::ShardOp annotation;
+    if (arg.hasOneUse())
+      annotation = dyn_cast<shard::ShardOp>(*arg.getUsers().begin());
+    b.setInsertionPointToStart(&entry);
+    Value sharding = replicatedSharding(b, arg.getLoc(), grid);
+    auto replicated = shard::ShardOp::create(b, arg.getLoc(), arg, sharding,
+                                             /*annotateForUsers=*/false);
+    arg.replaceAllUsesExcept(replicated.getResult(), replicated);
+    if (annotation)
+      annotation.setAnnotateForUsers(true);
+  }
+
+  Operation *terminator = entry.getTerminator();
+  b.setInsertionPoint(terminator);
+  for (OpOperand &operand : terminator->getOpOperands()) {
+    auto type = dyn_cast<RankedTensorType>(operand.get().getType());
+    if (!type || type.getRank() == 0)
+      continue;
+    Location loc = operand.get().getLoc();
+    Value sharding = replicatedSharding(b, loc, grid);
+    auto replicated = shard::ShardOp::create(b, loc, operand.get(), sharding,
+                                             /*annotateForUsers=*/true);
+    operand.set(replicated.getResult());
+  }
+  return success();
+}
+
+/// Ops without a sharding rule of their own (ReplicatedSharding.h) are
+/// computed replicated: their tensor operands are annotated as replicated
+/// for them (partitioning gathers split values first) and their tensor
+/// results as replicated (users that want another sharding slice them).
+LogicalResult replicateUnshardableOps(func::FuncOp func) {
+  FlatSymbolRefAttr grid;
+  func.walk([&](shard::ShardingOp op) {
+    if (!grid)
+      grid = op.getGridAttr();
+  });
+  if (!grid)
+    return success();
+  auto isTensor = [](Type type) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    return tensor && tensor.getRank() > 0;
+  };
+  OpBuilder b(func.getContext());
+  // A result annotation describes the value: users that read the value
+  // around it (`%y = op; %a = shard.shard %y to S; tensor.dim %y`) read the
+  // annotated value (upstream needs the annotation to be the only use).
+  func.walk([](shard::ShardOp annotation) {
+    Value source = annotation.getSrc();
+    if (annotation.getAnnotateForUsers() || source.getDefiningOp<shard::ShardOp>())
+      return;
+    Block *block = annotation->getBlock();
+    source.replaceUsesWithIf(annotation.getResult(), [&](OpOperand &use) {
+      Operation *user = block->findAncestorOpInBlock(*use.getOwner());
+      // Only users after the annotation: the others cannot see its result.
+      return user && user != annotation.getOperation() &&
+             annotation->isBeforeInBlock(user) &&
+             !isa<shard::ShardOp>(use.getOwner());
+    });
+  });
+  for (Operation &op :
+       llvm::make_early_inc_range(func.getBody().front().getOperations())) {
+    if (!mlir::distc::hasReplicatedSharding(&op))
+      continue;
+    // Partitioning clones a replicated op's regions unchanged, with the
+    // values they capture mapped to their local shards: a body reading a
+    // split tensor from outside would compute on a shard. Only operands
+    // can be annotated.
+    llvm::SetVector<Value> captured;
+    getUsedValuesDefinedAbove(op.getRegions(), captured);
+    for (Value value : captured)
+      if (isTensor(value.getType()))
+        return op.emitError("distc: a region of this op, which has no "
+                            "sharding rule and is computed replicated, reads "
+                            "a tensor defined outside it; pass it as an "
+                            "operand (iter_args) or move the op to a function "
+                            "without shard annotations");
+    b.setInsertionPoint(&op);
+    for (OpOperand &operand : op.getOpOperands()) {
+      if (!isTensor(operand.get().getType()))
+        continue;
+      Value sharding = replicatedSharding(b, op.getLoc(), grid);
+      auto annotation = shard::ShardOp::create(b, op.getLoc(), operand.get(),
+                                               sharding,
+                                               /*annotateForUsers=*/true);
+      operand.set(annotation.getResult());
+    }
+    b.setInsertionPointAfter(&op);
+    for (OpResult result : op.getResults()) {
+      if (!isTensor(result.getType()) || result.use_empty())
+        continue;
+      Value sharding = replicatedSharding(b, op.getLoc(), grid);
+      auto annotation = shard::ShardOp::create(b, op.getLoc(), result,
+                                               sharding,
+                                               /*annotateForUsers=*/false);
+      result.replaceAllUsesExcept(annotation.getResult(), annotation);
+    }
+  }
+  return success();
+}
+
+struct ShardPartition
+    : public mlir::distc::impl::ShardPartitionBase<ShardPartition> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SymbolTableCollection symbols;
+    SmallVector<func::FuncOp> annotated;
+    for (auto func : module.getOps<func::FuncOp>())
+      if (!func.isExternal() && hasShardAnnotations(func))
+        annotated.push_back(func);
+    if (annotated.empty())
+      return;
+
+    bool ok = true;
+    for (func::FuncOp func : annotated) {
+      func.walk([&](shard::ShardOp op) {
+        if (failed(checkAnnotation(op, symbols)))
+          ok = false;
+      });
+    }
+    if (!ok)
+      return signalPassFailure();
+
+    OpPassManager pm(func::FuncOp::getOperationName());
+    pm.addPass(shard::createShardingPropagation());
+    pm.addPass(shard::createPartition());
+    for (func::FuncOp func : annotated) {
+      if (failed(replicateBoundary(func)))
+        return signalPassFailure();
+      if (failed(replicateUnshardableOps(func)) ||
+          failed(runPipeline(pm, func)))
+        return signalPassFailure();
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,104 @@
+// RUN: %distc-opt %s --convert-shard-to-distruntime --split-input-file --verify-diagnostics
+
+// What convert-shard-to-distruntime does not lower is a located error, never
+// a crash or a silent miscompile.
+
+shard.grid @grid2d(shape = 2x2)
+
+func.func @two_d(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{only 1-D grids of static size are supported yet; grid @grid2d has shape 2, 2}}
+  %r = shard.all_reduce %x on @grid2d grid_axes = [0] : tensor<4xf32> -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+shard.grid @grid0(shape = 4)
+
+func.func @bitwise(%x: tensor<4xi32>) -> tensor<4xi32> {
+  // expected-error @+1 {{all_reduce reduction <bitwise_xor> is not supported yet}}
+  %r = shard.all_reduce %x on @grid0 grid_axes = [0] reduction = bitwise_xor : tensor<4xi32> -> tensor<4xi32>
+  return %r : tensor<4xi32>
+}
+
+// -----
+
+shard.grid @grid0(shape = 4)
+
+func.func @accumulate_wider(%x: tensor<4xf32>) -> tensor<4xf64> {
+  // expected-error @+1 {{all_reduce with an accumulation type other than the input's is not supported yet}}
+  %r = shard.all_reduce %x on @grid0 grid_axes = [0] : tensor<4xf32> -> tensor<4xf64>
+  return %r : tensor<4xf64>
+}
+
+// -----
+
+shard.grid @grid0(shape = 4)
+
+func.func @same_axes(%x: tensor<8x2xf32>) -> tensor<8x2xf32> {
+  // expected-error @+1 {{all_to_all with split_axis == concat_axis is not supported yet}}
+  %r = shard.all_to_all %x on @grid0 grid_axes = [0] split_axis = 0 concat_axis = 0 : tensor<8x2xf32> -> tensor<8x2xf32>
+  return %r : tensor<8x2xf32>
+}
+
+// -----
+
+shard.grid @grid0(shape = 4)
+
+func.func @shift(%x: tensor<2xi8>) -> tensor<2xi8> {
+  // expected-error @+1 {{'shard.shift' is not supported by distc's shard lowering yet}}
+  %r = shard.shift %x on @grid0 grid_axes = [0] shift_axis = 0 offset = 1 rotate : tensor<2xi8> -> tensor<2xi8>
+  return %r : tensor<2xi8>
+}
+
+// -----
+
+shard.grid @grid0(shape = 4)
+
+func.func @broadcast(%x: tensor<2xi8>) -> tensor<2xi8> {
+  // expected-error @+1 {{'shard.broadcast' is not supported by distc's shard lowering yet}}
+  %r = shard.broadcast %x on @grid0 grid_axes = [0] root = [0] : (tensor<2xi8>) -> tensor<2xi8>
+  return %r : tensor<2xi8>
+}
+
+// -----
+
+shard.grid @grid0(shape = 4)
+
+// Annotations are the business of distc-shard-partition.
+func.func @annotation(%x: tensor<8xf32>) -> tensor<8xf32> {
+  %s = shard.sharding @grid0 split_axes = [[0]] : !shard.sharding
+  // expected-error @+1 {{'shard.shard' is not supported by distc's shard lowering yet (sharding annotations must be partitioned first: distc-shard-partition)}}
+  %r = shard.shard %x to %s : tensor<8xf32>
+  return %r : tensor<8xf32>
+}
+
+// -----
+
+shard.grid @grid0(shape = 4)
+
+func.func @halo_dim1(%t: tensor<4x6xf64>) -> tensor<4x6xf64> {
+  // expected-error @+1 {{update_halo must split tensor dimension 0 along grid axis 0}}
+  %h = shard.update_halo %t on @grid0 split_axes = [[], [0]] halo_sizes = [1, 1] : tensor<4x6xf64>
+  return %h : tensor<4x6xf64>
+}
+
+// -----
+
+shard.grid @grid0(shape = 4)
+
+func.func @halo_memref(%t: memref<6x4xf64>) -> memref<6x4xf64> {
+  // expected-error @+1 {{update_halo on memrefs is not supported}}
+  %h = shard.update_halo %t on @grid0 split_axes = [[0]] halo_sizes = [1, 1] : memref<6x4xf64>
+  return %h : memref<6x4xf64>
+}
+
+// -----
+
+shard.grid @grid0(shape = 4)
+
+func.func @halo_too_big(%t: tensor<2x4xf64>) -> tensor<2x4xf64> {
+  // expected-error @+1 {{the shard has 2 rows, fewer than its halos (2 + 1)}}
+  %h = shard.update_halo %t on @grid0 split_axes = [[0]] halo_sizes = [2, 1] : tensor<2x4xf64>
+  return %h : tensor<2x4xf64>
+}

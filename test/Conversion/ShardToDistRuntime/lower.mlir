@@ -1,0 +1,156 @@
+// RUN: %distc-opt %s --convert-shard-to-distruntime --canonicalize --cse --split-input-file | FileCheck %s
+
+// SPMD-level shard ops on a 1-D grid become distruntime ops of the grid's
+// team, each followed by its wait, after one run-time check per function
+// that the team has as many ranks as the grid.
+
+shard.grid @grid0(shape = 4)
+
+// CHECK-LABEL: func.func @all_reduce
+// CHECK: %[[N:.*]] = distruntime.team_size {team = 5898240 : i64}
+// CHECK: %[[BAD:.*]] = arith.cmpi ne, %[[N]], %c4
+// CHECK: scf.if %[[BAD]] {
+// CHECK: %[[R:.*]] = distruntime.team_member {team = 5898240 : i64}
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[R]], %c0
+// CHECK: scf.if %[[FIRST]] {
+// CHECK-NEXT: vector.print str "{{.*}}lower.mlir:7:1: error: shard grid @grid0 has shape 4 and needs exactly 4 ranks, but the program runs on "
+// CHECK-NEXT: vector.print %[[N]] : index
+// CHECK-NEXT: }
+// CHECK-NEXT: func.call @exit(%c1_i32) : (i32) -> ()
+// CHECK: %[[H0:.*]], %[[MAX:.*]] = distruntime.allreduce max %arg0 {team = 5898240 : i64} : (tensor<3x2xf32>) -> (!distruntime.asynchandle, tensor<3x2xf32>)
+// CHECK-NEXT: distruntime.wait %[[H0]]
+// CHECK: %[[H1:.*]], %[[SUM:.*]] = distruntime.allreduce sum %arg1 {team = 5898240 : i64}
+// CHECK-NEXT: distruntime.wait %[[H1]]
+// CHECK: %[[H2:.*]], %[[PROD:.*]] = distruntime.allreduce prod %arg1
+// CHECK: %[[H3:.*]], %[[MIN:.*]] = distruntime.allreduce min %arg1
+// CHECK-NOT: @exit
+// CHECK: return %[[MAX]], %[[SUM]], %[[PROD]], %[[MIN]], %arg0
+func.func @all_reduce(%x: tensor<3x2xf32>, %i: tensor<5xi32>)
+    -> (tensor<3x2xf32>, tensor<5xi32>, tensor<5xi32>, tensor<5xi32>, tensor<3x2xf32>) {
+  %r = shard.all_reduce %x on @grid0 grid_axes = [0] reduction = max : tensor<3x2xf32> -> tensor<3x2xf32>
+  %s = shard.all_reduce %i on @grid0 grid_axes = [0] : tensor<5xi32> -> tensor<5xi32>
+  %p = shard.all_reduce %i on @grid0 grid_axes = [0] reduction = product : tensor<5xi32> -> tensor<5xi32>
+  %m = shard.all_reduce %i on @grid0 grid_axes = [0] reduction = min : tensor<5xi32> -> tensor<5xi32>
+  // No grid axes: each process is a group of its own, nothing to reduce.
+  %n = shard.all_reduce %x on @grid0 reduction = max : tensor<3x2xf32> -> tensor<3x2xf32>
+  return %r, %s, %p, %m, %n : tensor<3x2xf32>, tensor<5xi32>, tensor<5xi32>, tensor<5xi32>, tensor<3x2xf32>
+}
+
+// -----
+
+shard.grid @grid0(shape = 4)
+
+// all_gather: this rank's block of 3 rows starts at member * 3 of a 12-row
+// array, and every rank receives all of it.
+// CHECK-LABEL: func.func @all_gather
+// CHECK-DAG: %[[C12:.*]] = arith.constant 12 : index
+// CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK: func.call @exit
+// CHECK: %[[R:.*]] = distruntime.team_member {team = 5898240 : i64}
+// CHECK: %[[OFF:.*]] = arith.muli %[[R]], %[[C3]] : index
+// CHECK: %[[H:.*]], %[[OUT:.*]] = distruntime.copy_reshape %arg0 g_shape %[[C12]], %[[C2]] l_offs %[[OFF]], %[[C0]] to n_g_shape %[[C12]], %[[C2]] n_offs %[[C0]], %[[C0]] n_shape %[[C12]], %[[C2]] {team = 5898240 : i64} : {{.*}} -> (!distruntime.asynchandle, tensor<12x2xf32>)
+// CHECK-NEXT: distruntime.wait %[[H]]
+// CHECK: return %[[OUT]]
+func.func @all_gather(%x: tensor<3x2xf32>) -> tensor<12x2xf32> {
+  %g = shard.all_gather %x on @grid0 grid_axes = [0] gather_axis = 0 : tensor<3x2xf32> -> tensor<12x2xf32>
+  return %g : tensor<12x2xf32>
+}
+
+// -----
+
+shard.grid @grid0(shape = 4)
+
+// all_slice needs no communication: block `member` of the slice axis.
+// CHECK-LABEL: func.func @all_slice
+// CHECK: func.call @exit
+// CHECK: %[[R:.*]] = distruntime.team_member
+// CHECK: %[[OFF:.*]] = arith.muli %[[R]], %c2 : index
+// CHECK: %[[S:.*]] = tensor.extract_slice %arg0[0, %[[OFF]]] [8, 2] [1, 1] : tensor<8x8xi64> to tensor<8x2xi64>
+// CHECK-NOT: distruntime.copy_reshape
+// CHECK: return %[[S]]
+func.func @all_slice(%y: tensor<8x8xi64>) -> tensor<8x2xi64> {
+  %s = shard.all_slice %y on @grid0 grid_axes = [0] slice_axis = 1 : tensor<8x8xi64> -> tensor<8x2xi64>
+  return %s : tensor<8x2xi64>
+}
+
+// -----
+
+shard.grid @grid0(shape = 4)
+
+// all_to_all: the inputs are the column blocks of an 8x32 array, the
+// results its row blocks: one redistribution of the same global array.
+// CHECK-LABEL: func.func @all_to_all
+// CHECK-DAG: %[[C32:.*]] = arith.constant 32 : index
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK: func.call @exit
+// CHECK: %[[R:.*]] = distruntime.team_member
+// CHECK-DAG: %[[ROW:.*]] = arith.muli %[[R]], %[[C2]] : index
+// CHECK-DAG: %[[COL:.*]] = arith.muli %[[R]], %[[C8]] : index
+// CHECK: %[[H:.*]], %[[OUT:.*]] = distruntime.copy_reshape %arg0 g_shape %[[C8]], %[[C32]] l_offs %[[C0]], %[[COL]] to n_g_shape %[[C8]], %[[C32]] n_offs %[[ROW]], %[[C0]] n_shape %[[C2]], %[[C32]] {{.*}} -> (!distruntime.asynchandle, tensor<2x32xi64>)
+// CHECK-NEXT: distruntime.wait %[[H]]
+func.func @all_to_all(%y: tensor<8x8xi64>) -> tensor<2x32xi64> {
+  %a = shard.all_to_all %y on @grid0 grid_axes = [0] split_axis = 0 concat_axis = 1 : tensor<8x8xi64> -> tensor<2x32xi64>
+  return %a : tensor<2x32xi64>
+}
+
+// -----
+
+shard.grid @grid0(shape = 4)
+
+// update_halo: the owned rows (after 2 halo rows, before 1) are exchanged
+// within the box [start - 2, start + own + 1) clipped to the array; the
+// received halos are inserted right before and after the owned rows.
+// CHECK-LABEL: func.func @update_halo
+// CHECK: func.call @exit
+// CHECK: %[[R:.*]] = distruntime.team_member
+// CHECK: %[[START:.*]] = arith.muli %[[R]], %c3 : index
+// CHECK: %[[OWN:.*]] = tensor.extract_slice %arg0[2, 0] [3, 4] [1, 1] : tensor<6x4xf64> to tensor<3x4xf64>
+// CHECK: arith.maxsi
+// CHECK: arith.minsi
+// CHECK: %[[H:.*]], %[[LH:.*]], %[[RH:.*]] = distruntime.update_halo %[[OWN]] g_shape %c12, %c4 l_offs %[[START]], %c0 bb_offs
+// CHECK-SAME: -> (!distruntime.asynchandle, tensor<?x4xf64>, tensor<?x4xf64>)
+// CHECK-NEXT: distruntime.wait %[[H]]
+// CHECK: %[[L:.*]] = tensor.insert_slice %[[LH]] into %arg0
+// CHECK: %[[RES:.*]] = tensor.insert_slice %[[RH]] into %[[L]][5, 0]
+// CHECK: return %[[RES]]
+func.func @update_halo(%t: tensor<6x4xf64>) -> tensor<6x4xf64> {
+  %h = shard.update_halo %t on @grid0 split_axes = [[0]] halo_sizes = [2, 1] : tensor<6x4xf64>
+  return %h : tensor<6x4xf64>
+}
+
+// -----
+
+shard.grid @grid0(shape = 4)
+
+// Index queries: the grid shape is a constant (checked at run time), the
+// indices come from the team, the neighbours are -1 at the ends.
+// CHECK-LABEL: func.func @queries
+// CHECK-DAG: %[[CM1:.*]] = arith.constant -1 : index
+// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
+// CHECK: func.call @exit
+// CHECK: %[[R:.*]] = distruntime.team_member
+// CHECK: %[[DOWN:.*]] = arith.select %{{.*}}, %{{.*}}, %[[CM1]] : index
+// CHECK: %[[UP:.*]] = arith.select %{{.*}}, %{{.*}}, %[[CM1]] : index
+// CHECK: return %[[R]], %[[R]], %[[C4]], %[[DOWN]], %[[UP]]
+func.func @queries() -> (index, index, index, index, index) {
+  %me = shard.process_linear_index on @grid0 : index
+  %mi = shard.process_multi_index on @grid0 : index
+  %n = shard.grid_shape @grid0 : index
+  %d, %u = shard.neighbors_linear_indices on @grid0[%me] split_axes = [0] : index, index
+  return %me, %mi, %n, %d, %u : index, index, index, index, index
+}
+
+// -----
+
+// The grid symbols go once nothing refers to them; a module without shard
+// ops is unchanged.
+// CHECK-NOT: shard.
+// CHECK-LABEL: func.func @no_shard
+shard.grid @unused(shape = 2)
+func.func @no_shard(%x: tensor<4xf32>) -> tensor<4xf32> {
+  return %x : tensor<4xf32>
+}
