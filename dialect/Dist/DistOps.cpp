@@ -10,6 +10,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace mlir::dist;
@@ -411,6 +412,28 @@ LogicalResult AllReduceOp::verify() {
   }
 }
 
+namespace {
+ParseResult parseParamDefault(OpAsmParser &parser, Attribute &value,
+                              Type &type) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseAttribute(value))
+    return failure();
+  if (isa<BoolAttr>(value))
+    return parser.parseColonType(type);
+  auto typed = dyn_cast<TypedAttr>(value);
+  if (!typed || !isa<IntegerAttr, FloatAttr>(value))
+    return parser.emitError(loc, "expected a number, true or false");
+  type = typed.getType();
+  return success();
+}
+
+void printParamDefault(OpAsmPrinter &printer, ParamOp, Attribute value,
+                       Type type) {
+  printer.printAttributeWithoutType(value);
+  printer << " : " << type;
+}
+} // namespace
+
 LogicalResult ParamOp::verify() {
   StringRef name = getName();
   // Names become `--name` options: letters, digits, '_' and '-', not
@@ -426,7 +449,7 @@ LogicalResult ParamOp::verify() {
     return emitOpError() << "parameter name \"help\" is reserved for "
                             "--help, which lists the parameters";
   Type type = getResult().getType();
-  Attribute value = getDefault();
+  Attribute value = getDefaultValue();
   if (!isRuntimeScalar(type))
     return emitOpError() << "a parameter is of type index, i1, i8, i16, i32, "
                             "i64, f32 or f64, not "
@@ -439,23 +462,20 @@ LogicalResult ParamOp::verify() {
                            << value;
     return success();
   }
-  if (auto floatType = dyn_cast<FloatType>(type)) {
+  auto typed = dyn_cast<TypedAttr>(value);
+  if (typed && !isa<BoolAttr>(value) && typed.getType() != type)
+    return emitOpError() << "the default " << value
+                         << " does not have the result type " << type;
+  if (isa<FloatType>(type)) {
     if (!isa<FloatAttr, IntegerAttr>(value) || isa<BoolAttr>(value))
       return emitOpError() << "the default of a " << type
                            << " parameter is a number, not " << value;
     return success();
   }
-  auto integer = dyn_cast<IntegerAttr>(value);
-  if (!integer || isa<BoolAttr>(value))
+  if (!isa<IntegerAttr>(value) || isa<BoolAttr>(value))
     return emitOpError() << "the default of an integer parameter is an "
                             "integer, not "
                          << value;
-  if (type.isInteger() && type.getIntOrFloatBitWidth() < 64) {
-    int64_t v = integer.getValue().getSExtValue();
-    unsigned width = type.getIntOrFloatBitWidth();
-    if (v < llvm::minIntN(width) || v > llvm::maxIntN(width))
-      return emitOpError() << "default " << v << " does not fit " << type;
-  }
   return success();
 }
 

@@ -628,9 +628,13 @@ def Dist_ParamOp : Dist_Op<"param"> {
     %verbose = dist.param "verbose" default false : i1
     ```
   }];
-  let arguments = (ins StrAttr:$name, AnyAttr:$default);
+  let arguments = (ins StrAttr:$name, AnyAttr:$defaultValue);
   let results = (outs AnyTypeOf<[AnySignlessInteger, AnyFloat, Index]>:$result);
-  let assemblyFormat = "$name `default` $default attr-dict `:` type($result)";
+  // `default 1000 : index`: the literal and its type are parsed as one
+  // attribute, the type being the result's (`true`/`false` take `: i1`).
+  let assemblyFormat = [{
+    $name `default` custom<ParamDefault>($defaultValue, type($result)) attr-dict
+  }];
   let hasVerifier = 1;
 }
 

@@ -38,7 +38,7 @@ std::string paramTypeName(Type type) {
 /// The default as the runtime parses it: "true"/"false", a decimal
 /// integer, or a float with 17 significant digits (exact for f64).
 std::string paramDefaultText(ParamOp op) {
-  Attribute value = op.getDefault();
+  Attribute value = op.getDefaultValue();
   if (auto flag = dyn_cast<BoolAttr>(value))
     return flag.getValue() ? "true" : "false";
   if (auto integer = dyn_cast<IntegerAttr>(value))

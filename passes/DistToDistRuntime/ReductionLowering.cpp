@@ -272,7 +272,8 @@ AxisSlice axisSlice(OpBuilder &b, Location loc, Value tensor, int64_t axis,
   auto type = cast<RankedTensorType>(tensor.getType());
   AxisSlice slice;
   SmallVector<int64_t> shape;
-  for (auto [d, size] : llvm::enumerate(tensorSizes(b, loc, tensor))) {
+  SmallVector<Value> sizes = tensorSizes(b, loc, tensor);
+  for (auto [d, size] : llvm::enumerate(sizes)) {
     bool atAxis = static_cast<int64_t>(d) == axis;
     slice.offsets.push_back(atAxis ? OpFoldResult(k) : b.getIndexAttr(0));
     slice.sizes.push_back(atAxis ? OpFoldResult(b.getIndexAttr(1))

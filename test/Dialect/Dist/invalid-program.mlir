@@ -116,23 +116,23 @@ func.func @param_help() {
 // -----
 
 func.func @param_float_default_for_int() {
-  // expected-error @+1 {{'dist.param' op the default of an integer parameter is an integer, not 1.500000e+00 : f64}}
-  %n = dist.param "n" default 1.5 : index
+  // expected-error @+1 {{'dist.param' op the default 1.500000e+00 : f64 does not have the result type 'index'}}
+  %n = "dist.param"() {name = "n", defaultValue = 1.5 : f64} : () -> index
   return
 }
 
 // -----
 
 func.func @param_bool_default() {
-  // expected-error @+1 {{'dist.param' op the default of an i1 parameter is true or false, not 1 : i64}}
-  %n = dist.param "flag" default 1 : i1
+  // expected-error @+1 {{'dist.param' op the default of an i1 parameter is true or false, not 1.000000e+00 : f64}}
+  %n = "dist.param"() {name = "flag", defaultValue = 1.0 : f64} : () -> i1
   return
 }
 
 // -----
 
 func.func @param_string_default() {
-  // expected-error @+1 {{'dist.param' op the default of a 'f64' parameter is a number, not "x"}}
+  // expected-error @+1 {{expected a number, true or false}}
   %n = dist.param "x" default "x" : f64
   return
 }
@@ -140,8 +140,8 @@ func.func @param_string_default() {
 // -----
 
 func.func @param_range() {
-  // expected-error @+1 {{'dist.param' op default 300 does not fit 'i8'}}
-  %n = dist.param "n" default 300 : i8
+  // expected-error @+1 {{'dist.param' op the default 300 : i64 does not have the result type 'i8'}}
+  %n = "dist.param"() {name = "n", defaultValue = 300 : i64} : () -> i8
   return
 }
 
