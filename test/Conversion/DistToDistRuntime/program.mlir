@@ -31,9 +31,6 @@ func.func @allreduce(%x: f64, %n: index, %b: i1) -> (f64, index, i1, i1) {
 // by name, one "name\ttype\tdefault" line each) and its name; narrower
 // types are truncated from the runtime's i64/f64. dist.wtime is a call.
 // CHECK-DAG: llvm.mlir.global internal constant @[[TABLE:__distc_check_[0-9A-F]+]]("dt\09f32\090.25\0Aflag\09i1\09true\0Ak\09i32\09-3\0An\09index\091000\0A\00")
-// CHECK-DAG: func.func private @_idtr_param_i64(!llvm.ptr, !llvm.ptr) -> i64
-// CHECK-DAG: func.func private @_idtr_param_f64(!llvm.ptr, !llvm.ptr) -> f64
-// CHECK-DAG: func.func private @_idtr_wtime() -> f64
 // CHECK-LABEL: func.func @params
 // CHECK: %[[SPEC:.*]] = llvm.mlir.addressof @[[TABLE]] : !llvm.ptr
 // CHECK: %[[NAME:.*]] = llvm.mlir.addressof @{{.*}} : !llvm.ptr
@@ -47,6 +44,9 @@ func.func @allreduce(%x: f64, %n: index, %b: i1) -> (f64, index, i1, i1) {
 // CHECK: %[[F:.*]] = arith.trunci %[[F64]] : i64 to i1
 // CHECK: %[[T:.*]] = call @_idtr_wtime() : () -> f64
 // CHECK: return %[[N]], %[[DT]], %[[K]], %[[F]], %[[T]]
+// CHECK-DAG: func.func private @_idtr_param_i64(!llvm.ptr, !llvm.ptr) -> i64
+// CHECK-DAG: func.func private @_idtr_param_f64(!llvm.ptr, !llvm.ptr) -> f64
+// CHECK-DAG: func.func private @_idtr_wtime() -> f64
 func.func @params() -> (index, f32, i32, i1, f64) {
   %n = dist.param "n" default 1000 : index
   %dt = dist.param "dt" default 0.25 : f32
