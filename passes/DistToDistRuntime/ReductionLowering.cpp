@@ -276,8 +276,11 @@ AxisSlice axisSlice(OpBuilder &b, Location loc, Value tensor, int64_t axis,
   for (auto [d, size] : llvm::enumerate(sizes)) {
     bool atAxis = static_cast<int64_t>(d) == axis;
     slice.offsets.push_back(atAxis ? OpFoldResult(k) : b.getIndexAttr(0));
-    slice.sizes.push_back(atAxis ? OpFoldResult(b.getIndexAttr(1))
-                                 : OpFoldResult(size));
+    // Static sizes as attributes: the slice type must then be static too.
+    slice.sizes.push_back(
+        atAxis ? OpFoldResult(b.getIndexAttr(1))
+        : type.isDynamicDim(d) ? OpFoldResult(size)
+                               : OpFoldResult(b.getIndexAttr(type.getDimSize(d))));
     slice.strides.push_back(b.getIndexAttr(1));
     if (!atAxis)
       shape.push_back(type.getDimSize(d));

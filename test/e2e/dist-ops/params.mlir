@@ -36,18 +36,24 @@
 // GIVEN-NEXT: [1,0]<stdout>:flag 1
 // GIVEN-NEXT: [1,0]<stdout>:k -7
 // GIVEN-NEXT: [1,0]<stdout>:sum 8386560
+// GIVEN-NEXT: [1,0]<stdout>:time 1
+// GIVEN-NEXT: [1,0]<stdout>:slowest 1
 
 // GIVEN2: [1,0]<stdout>:n 4097
 // GIVEN2-NEXT: [1,0]<stdout>:x -0.001
 // GIVEN2-NEXT: [1,0]<stdout>:flag 0
 // GIVEN2-NEXT: [1,0]<stdout>:k 2147483647
 // GIVEN2-NEXT: [1,0]<stdout>:sum 8390656
+// GIVEN2-NEXT: [1,0]<stdout>:time 1
+// GIVEN2-NEXT: [1,0]<stdout>:slowest 1
 
 // LAST: [1,0]<stdout>:n 9
 // LAST-NEXT: [1,0]<stdout>:x 0.5
 // LAST-NEXT: [1,0]<stdout>:flag 1
 // LAST-NEXT: [1,0]<stdout>:k -3
 // LAST-NEXT: [1,0]<stdout>:sum 36
+// LAST-NEXT: [1,0]<stdout>:time 1
+// LAST-NEXT: [1,0]<stdout>:slowest 1
 
 // HELP: [1,0]<stdout>:usage: {{.*}} [--<name>=<value> | --<name> <value>]...
 // HELP-NEXT: [1,0]<stdout>:parameters:
