@@ -15,6 +15,7 @@
 #include "idtr/idtr.h"
 
 #include <cerrno>
+#include <chrono>
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
@@ -24,6 +25,7 @@
 #include <iterator>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace idtr {
@@ -201,10 +203,28 @@ Params parse(const char *spec) {
   return params;
 }
 
+// A bad command line is found by every rank at once (all parse the same
+// argv, usually before MPI is initialised): rank 0 reports it and exits,
+// which makes mpirun end the job; the others wait for that instead of
+// printing the same line P times.
+[[noreturn]] void reportCommandLineError(const std::string &what) {
+  if (worldRankOrMinusOne() <= 0)
+    abortWithError(what);
+  std::fflush(stdout);
+  std::this_thread::sleep_for(std::chrono::seconds(10));
+  std::_Exit(1);
+}
+
 const Param &lookup(const char *spec, const char *name) {
   static std::once_flag once;
   static Params *params = nullptr;
-  std::call_once(once, [&] { params = new Params(parse(spec)); });
+  std::call_once(once, [&] {
+    try {
+      params = new Params(parse(spec));
+    } catch (const Error &e) {
+      reportCommandLineError(e.what());
+    }
+  });
   for (const Param &p : params->list)
     if (p.name == name)
       return p;
