@@ -331,12 +331,8 @@ LogicalResult ReduceOp::verify() {
       !element.isInteger(1))
     return emitOpError() << name << " needs i1 elements, not " << element
                          << " (compare with zero first)";
-  if (kind == ReduceKind::argmin || kind == ReduceKind::argmax) {
-    if (getAxis())
-      return emitOpError() << name
-                           << " along an axis is not supported; reduce "
-                              "without `axis` for the index in the global "
-                              "array";
+  bool arg = kind == ReduceKind::argmin || kind == ReduceKind::argmax;
+  if (arg && !getAxis()) {
     if (!resultType.isIndex())
       return emitOpError() << name << " returns index, not " << resultType;
     return success();
@@ -361,6 +357,12 @@ LogicalResult ReduceOp::verify() {
     return emitOpError() << "result " << result
                          << " must have the source shape without dimension "
                          << axis;
+  // Indices along the axis are i64 (a !dist.tensor holds no index).
+  if (arg && !result.getElementType().isInteger(64))
+    return emitOpError() << name << " along an axis returns i64 indices, not "
+                         << result.getElementType();
+  if (arg)
+    return success();
   return verifySameElementType(*this, element, result.getElementType());
 }
 

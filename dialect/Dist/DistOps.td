@@ -394,16 +394,18 @@ def Dist_ReduceOp : Dist_Op<"reduce", [NoMemoryEffect]> {
     - `mean`: `sum` divided by the number of reduced elements, for float
       element types only (NaN for an empty tensor, as numpy's).
     - `any`, `all`: of `i1` elements (logical or, and).
-    - `argmin`, `argmax`: without `axis` only; the `index` of the first
-      minimal (maximal) element in C order of the *global* array, the same
-      on every rank; for floats the first NaN if there is one. An empty
-      tensor is an error at run time.
+    - `argmin`, `argmax`: the position of the first minimal (maximal)
+      element, for floats of the first NaN if there is one. Without `axis`
+      an `index`, in C order of the *global* array, the same on every rank
+      (an empty tensor is an error at run time); with `axis` a
+      `!dist.tensor` of `i64` global indices along that axis.
 
     ```mlir
     %s = dist.reduce sum %a : !dist.tensor<1024xf64> -> f64
     %r = dist.reduce max %m axis 1 : !dist.tensor<64x32xf64> -> !dist.tensor<64xf64>
     %avg = dist.reduce mean %a : !dist.tensor<1024xf64> -> f64
     %i = dist.reduce argmax %m : !dist.tensor<64x32xf64> -> index
+    %j = dist.reduce argmin %m axis 0 : !dist.tensor<64x32xf64> -> !dist.tensor<32xi64>
     %ok = dist.reduce all %flags : !dist.tensor<?xi1> -> i1
     ```
   }];

@@ -22,7 +22,9 @@ using namespace mlir::dist;
 
 namespace {
 
-/// The combining operation and identity of a reduction kind.
+/// The combining operation and identity of a reduction kind: one of sum,
+/// prod, min and max (the lowering maps the others to these first, see
+/// combiningKind).
 Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value lhs,
               Value rhs) {
   Type type = lhs.getType();
@@ -36,6 +38,8 @@ Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value lhs,
       return arith::MinimumFOp::create(b, loc, lhs, rhs);
     case ReduceKind::max:
       return arith::MaximumFOp::create(b, loc, lhs, rhs);
+    default:
+      break;
     }
   }
   if (type.isInteger(1)) { // Booleans: or, and; sum and prod as or/and.
@@ -52,8 +56,10 @@ Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value lhs,
     return arith::MinSIOp::create(b, loc, lhs, rhs);
   case ReduceKind::max:
     return arith::MaxSIOp::create(b, loc, lhs, rhs);
+  default:
+    break;
   }
-  llvm_unreachable("unknown reduction kind");
+  llvm_unreachable("combine() takes sum, prod, min or max");
 }
 
 Value identity(OpBuilder &b, Location loc, ReduceKind kind, Type type) {
@@ -245,6 +251,133 @@ Value argExtremum(OpBuilder &b, Location loc, ReduceKind kind,
   return arith::IndexCastOp::create(b, loc, b.getIndexType(), first);
 }
 
+/// Whether `x` and `y` are the same extremum: equal, or both NaN.
+Value sameExtremum(OpBuilder &b, Location loc, Value x, Value y) {
+  if (!isa<FloatType>(x.getType()))
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, y);
+  Value equal = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, x, y);
+  Value xNan = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x);
+  Value yNan = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, y, y);
+  return arith::OrIOp::create(b, loc, equal,
+                              arith::AndIOp::create(b, loc, xNan, yNan));
+}
+
+/// argmin/argmax of `local` along `axis`: the extremum of every line and the
+/// global index (i64) along `axis` of its first occurrence, INT64_MAX for an
+/// empty line. The combination is order-independent (a smaller index wins
+/// between equal values; a NaN beats any number), so the result does not
+/// depend on the order in which the reduction visits the line.
+std::pair<Value, Value> argAlongAxis(OpBuilder &b, Location loc, bool isMax,
+                                     Value local, int64_t axis,
+                                     Value axisOffset) {
+  auto type = cast<RankedTensorType>(local.getType());
+  Type element = type.getElementType(), i64 = b.getI64Type();
+  int64_t rank = type.getRank();
+  SmallVector<int64_t> shape;
+  SmallVector<Value> sizes, allSizes = tensorSizes(b, loc, local);
+  SmallVector<AffineExpr> kept;
+  SmallVector<utils::IteratorType> iterators;
+  for (int64_t d = 0; d < rank; ++d) {
+    bool reduced = d == axis;
+    iterators.push_back(reduced ? utils::IteratorType::reduction
+                                : utils::IteratorType::parallel);
+    if (reduced)
+      continue;
+    shape.push_back(type.getDimSize(d));
+    sizes.push_back(allSizes[d]);
+    kept.push_back(b.getAffineDimExpr(d));
+  }
+  auto valType = RankedTensorType::get(shape, element);
+  auto idxType = RankedTensorType::get(shape, i64);
+  ReduceKind kind = isMax ? ReduceKind::max : ReduceKind::min;
+  Value none = arith::ConstantOp::create(
+      b, loc, b.getI64IntegerAttr(std::numeric_limits<int64_t>::max()));
+  Value valInit =
+      linalg::FillOp::create(b, loc, identity(b, loc, kind, element),
+                             emptyTensor(b, loc, valType, sizes))
+          .getResult(0);
+  Value idxInit = linalg::FillOp::create(b, loc, none,
+                                         emptyTensor(b, loc, idxType, sizes))
+                      .getResult(0);
+  AffineMap keptMap = AffineMap::get(rank, 0, kept, b.getContext());
+  SmallVector<AffineMap> maps = {b.getMultiDimIdentityMap(rank), keptMap,
+                                 keptMap};
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{valType, idxType}, ValueRange{local},
+      ValueRange{valInit, idxInit}, maps, iterators,
+      [&](OpBuilder &nb, Location nl, ValueRange args) {
+        Value x = args[0], best = args[1], bestIdx = args[2];
+        Value global = arith::AddIOp::create(
+            nb, nl, linalg::IndexOp::create(nb, nl, axis), axisOffset);
+        Value idx = arith::IndexCastOp::create(nb, nl, i64, global);
+        Value earlier = arith::CmpIOp::create(
+            nb, nl, arith::CmpIPredicate::slt, idx, bestIdx);
+        Value better, same;
+        if (isa<FloatType>(element)) {
+          better = arith::CmpFOp::create(
+              nb, nl,
+              isMax ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT, x,
+              best);
+          Value xNan =
+              arith::CmpFOp::create(nb, nl, arith::CmpFPredicate::UNO, x, x);
+          Value bestNan = arith::CmpFOp::create(
+              nb, nl, arith::CmpFPredicate::UNO, best, best);
+          Value notBestNan = arith::XOrIOp::create(
+              nb, nl, bestNan,
+              arith::ConstantIntOp::create(nb, nl, 1, 1));
+          // A NaN beats any number; between two NaNs the earlier wins.
+          better = arith::SelectOp::create(
+              nb, nl, xNan, notBestNan,
+              arith::AndIOp::create(nb, nl, better, notBestNan));
+          same = sameExtremum(nb, nl, x, best);
+        } else {
+          better = arith::CmpIOp::create(
+              nb, nl,
+              isMax ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::slt, x,
+              best);
+          same = arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::eq, x,
+                                       best);
+        }
+        Value take = arith::OrIOp::create(
+            nb, nl, better, arith::AndIOp::create(nb, nl, same, earlier));
+        linalg::YieldOp::create(
+            nb, nl,
+            ValueRange{arith::SelectOp::create(nb, nl, take, x, best),
+                       arith::SelectOp::create(nb, nl, take, idx, bestIdx)});
+      });
+  return {generic.getResult(0), generic.getResult(1)};
+}
+
+/// Combines the ranks' per-line (extremum, first index) when the reduced
+/// axis is split: the extremum of every line across the ranks, then the
+/// smallest index among the ranks that hold it.
+Value combineArgAcrossRanks(OpBuilder &b, Location loc, bool isMax, Value val,
+                            Value idx, int64_t team) {
+  Value best =
+      allReduce(b, loc, isMax ? ReduceKind::max : ReduceKind::min, val, team);
+  auto idxType = cast<RankedTensorType>(idx.getType());
+  int64_t rank = idxType.getRank();
+  Value none = arith::ConstantOp::create(
+      b, loc, b.getI64IntegerAttr(std::numeric_limits<int64_t>::max()));
+  SmallVector<AffineMap> maps(4, b.getMultiDimIdentityMap(rank));
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  Value offers =
+      linalg::GenericOp::create(
+          b, loc, TypeRange{idxType}, ValueRange{val, best, idx},
+          ValueRange{emptyTensor(b, loc, idxType, tensorSizes(b, loc, idx))},
+          maps, iterators,
+          [&](OpBuilder &nb, Location nl, ValueRange args) {
+            Value match = sameExtremum(nb, nl, args[0], args[1]);
+            linalg::YieldOp::create(
+                nb, nl,
+                arith::SelectOp::create(nb, nl, match, args[2], none)
+                    .getResult());
+          })
+          .getResult(0);
+  return allReduce(b, loc, ReduceKind::min, offers, team);
+}
+
 //===----------------------------------------------------------------------===//
 // dist.scan
 //===----------------------------------------------------------------------===//
@@ -406,8 +539,10 @@ struct ReduceLowering : public DistPattern<ReduceOp> {
     bool mean = op.getKind() == ReduceKind::mean;
     int64_t team = sourceType.getTeam(), rank = sourceType.getRank();
 
-    if (op.getKind() == ReduceKind::argmin ||
-        op.getKind() == ReduceKind::argmax) {
+    bool arg = op.getKind() == ReduceKind::argmin ||
+               op.getKind() == ReduceKind::argmax;
+    bool isMax = op.getKind() == ReduceKind::argmax;
+    if (arg && !op.getAxis()) {
       rewriter.replaceOp(op, argExtremum(rewriter, loc, op.getKind(), source,
                                          sourceType));
       return success();
@@ -431,7 +566,12 @@ struct ReduceLowering : public DistPattern<ReduceOp> {
 
     int64_t axis = *op.getAxis(), split = sourceType.getSplit();
     auto resultType = cast<DistTensorType>(op.getResult().getType());
-    Value partial = reduceLocal(rewriter, loc, kind, source.local, {axis});
+    Value partial, partialExtremum;
+    if (arg)
+      std::tie(partialExtremum, partial) = argAlongAxis(
+          rewriter, loc, isMax, source.local, axis, source.offsets[axis]);
+    else
+      partial = reduceLocal(rewriter, loc, kind, source.local, {axis});
     // A mean along the axis divides the complete sums (after the ranks'
     // partial sums are combined, when the axis is split) by its global size.
     Value axisSize = source.globalShape[axis];
@@ -461,7 +601,9 @@ struct ReduceLowering : public DistPattern<ReduceOp> {
     }
     // Reducing the split dimension: every rank has a partial result of the
     // whole output; combine them and keep this rank's block.
-    Value full = allReduce(rewriter, loc, kind, partial, team);
+    Value full = arg ? combineArgAcrossRanks(rewriter, loc, isMax,
+                                             partialExtremum, partial, team)
+                     : allReduce(rewriter, loc, kind, partial, team);
     auto [boxOffsets, boxSizes] = balancedBox(
         rewriter, loc, resultType.getTeam(), resultType.getSplit(), shape);
     SmallVector<OpFoldResult> ofrOffsets(boxOffsets.begin(), boxOffsets.end()),

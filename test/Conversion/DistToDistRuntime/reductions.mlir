@@ -111,3 +111,23 @@ func.func @scan_local(%a: !dist.tensor<?x8xf64>) -> !dist.tensor<?x8xf64> {
   %c = dist.scan prod %a axis 1 : !dist.tensor<?x8xf64>
   return %c : !dist.tensor<?x8xf64>
 }
+
+// -----
+
+// argmin along the split axis: per column the local (minimum, first global
+// row) pair, then the minima across the ranks and the smallest row among
+// the ranks holding them, as i64.
+// CHECK-LABEL: func.func @argmin_axis
+// CHECK: linalg.generic
+// CHECK-SAME: iterator_types = ["reduction", "parallel"]
+// CHECK: linalg.index 0
+// CHECK: arith.cmpf olt
+// CHECK: linalg.yield %{{.*}}, %{{.*}} : f64, i64
+// CHECK: distruntime.allreduce min %{{.*}} : (tensor<4xf64>)
+// CHECK: linalg.generic
+// CHECK: distruntime.allreduce min %{{.*}} : (tensor<4xi64>)
+// CHECK: tensor.extract_slice
+func.func @argmin_axis(%a: !dist.tensor<?x4xf64>) -> !dist.tensor<4xi64> {
+  %i = dist.reduce argmin %a axis 0 : !dist.tensor<?x4xf64> -> !dist.tensor<4xi64>
+  return %i : !dist.tensor<4xi64>
+}

@@ -10,6 +10,9 @@
 //   b[i,j] = (3*(5i+j)+4) % 11 - 5, 7x5: argmin 6, argmax 2 (also with
 //     the columns split); mean() 0.0285714, mean(axis=0), mean(axis=1)
 //   c[i,j] = [1, 2, -1, 0.5][(5i+j) % 4], 3x5: prod 2, prod(axis=0)
+//   argmax(b, axis=0) [4 6 0 2 4], argmin(b, axis=1) [3 1 0 2 1 3 2];
+//   with b[3,2] = b[5,2] = nan: argmax and argmin(axis=0) [4 6 3 2 4],
+//   [2 1 3 5 2]
 // Before, `mean`, `any`, `all`, `argmin` and `argmax` did not parse.
 // REQUIRES: compiler, idtr-runtime
 // RUN: %distc %s -o %t
@@ -40,12 +43,20 @@
 // CHECK-NEXT: 0.0285714
 // CHECK-NEXT: ( 0, -0.142857, -0.285714, -0.428571, 1 )
 // CHECK-NEXT: ( 0.6, 0.2, -0.2, -0.6, 1.2, -1.4, 0.4 )
+// CHECK-NEXT: ( 4, 6, 0, 2, 4 )
+// CHECK-NEXT: ( 3, 1, 0, 2, 1, 3, 2 )
+// CHECK-NEXT: ( 3, 1, 0, 2, 1, 3, 2 )
+// CHECK-NEXT: ( 4, 6, 0, 2, 4 )
+// CHECK-NEXT: ( 4, 6, 3, 2, 4 )
+// CHECK-NEXT: ( 2, 1, 3, 5, 2 )
 // CHECK-NEXT: 2
 // CHECK-NEXT: ( -2, -1, -0.5, 1, -2 )
 // CHECK-NEXT: 1
 // CHECK-NEXT: 0
 // CHECK-NEXT: 1
 // CHECK-NEXT: 0
+// CHECK-NEXT: 1
+// CHECK-NEXT: 1
 // CHECK-NEXT: ( 1, 0, 1, 0, 1, 0, 1 )
 // CHECK-NEXT: ( 0, 0, 0, 0, 0, 0, 0 )
 // CHECK-NEXT: 0
@@ -142,6 +153,37 @@ func.func @main() {
   %bmean1 = dist.reduce mean %b axis 1 : !dist.tensor<7x5xf64> -> !dist.tensor<7xf64>
   dist.print %bmean1 : !dist.tensor<7xf64>
 
+  // argmin/argmax along an axis: i64 global indices along it, the split
+  // axis (rows, then columns) and the other one; with NaNs at (3, 2) and
+  // (5, 2) the first NaN of column 2.
+  %bam0 = dist.reduce argmax %b axis 0 : !dist.tensor<7x5xf64> -> !dist.tensor<5xi64>
+  dist.print %bam0 : !dist.tensor<5xi64>
+  %bim1 = dist.reduce argmin %b axis 1 : !dist.tensor<7x5xf64> -> !dist.tensor<7xi64>
+  dist.print %bim1 : !dist.tensor<7xi64>
+  %bcim1 = dist.reduce argmin %bc axis 1 : !dist.tensor<7x5xf64, split = 1> -> !dist.tensor<7xi64>
+  dist.print %bcim1 : !dist.tensor<7xi64>
+  %bcam0 = dist.reduce argmax %bc axis 0 : !dist.tensor<7x5xf64, split = 1> -> !dist.tensor<5xi64>
+  dist.print %bcam0 : !dist.tensor<5xi64>
+  %bn = dist.elementwise %b : !dist.tensor<7x5xf64> -> !dist.tensor<7x5xf64> {
+  ^bb0(%x: f64):
+    %i = dist.index 0 : index
+    %j = dist.index 1 : index
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %c5 = arith.constant 5 : index
+    %col2 = arith.cmpi eq, %j, %c2 : index
+    %row3 = arith.cmpi eq, %i, %c3 : index
+    %row5 = arith.cmpi eq, %i, %c5 : index
+    %rows = arith.ori %row3, %row5 : i1
+    %at = arith.andi %col2, %rows : i1
+    %y = arith.select %at, %nan, %x : f64
+    dist.yield %y : f64
+  }
+  %bnam0 = dist.reduce argmax %bn axis 0 : !dist.tensor<7x5xf64> -> !dist.tensor<5xi64>
+  dist.print %bnam0 : !dist.tensor<5xi64>
+  %bnim0 = dist.reduce argmin %bn axis 0 : !dist.tensor<7x5xf64> -> !dist.tensor<5xi64>
+  dist.print %bnim0 : !dist.tensor<5xi64>
+
   %c = dist.generate : !dist.tensor<3x5xf64> {
   ^bb0(%i: index, %j: index):
     %c4 = arith.constant 4 : index
@@ -200,6 +242,11 @@ func.func @main() {
   dist.print %all0 : i1
   %allpos = dist.reduce all %gt0 : !dist.tensor<23xi1> -> i1
   dist.print %allpos : i1
+  // sum and prod of i1 are or and and, on any number of ranks.
+  %sumTrue = dist.reduce sum %ge0 : !dist.tensor<23xi1> -> i1
+  dist.print %sumTrue : i1
+  %prodTrue = dist.reduce prod %ge0 : !dist.tensor<23xi1> -> i1
+  dist.print %prodTrue : i1
   // Rows of b without -5 (all along the unsplit axis) and rows with a
   // value above 5 (any along it: none).
   %minus5 = arith.constant -5.0 : f64
