@@ -45,13 +45,21 @@ StringRef baseName(IDTRFunction function) {
     return "_idtr_reduce_all_";
   case IDTRFunction::CheckFailed:
     return "_idtr_check_failed";
+  case IDTRFunction::ParamI64:
+    return "_idtr_param_i64";
+  case IDTRFunction::ParamF64:
+    return "_idtr_param_f64";
+  case IDTRFunction::Wtime:
+    return "_idtr_wtime";
   }
   llvm_unreachable("unknown IDTR function");
 }
 
 bool isTyped(IDTRFunction function) {
   return function != IDTRFunction::NProcs && function != IDTRFunction::PRank &&
-         function != IDTRFunction::Wait && function != IDTRFunction::CheckFailed;
+         function != IDTRFunction::Wait && function != IDTRFunction::CheckFailed &&
+         function != IDTRFunction::ParamI64 &&
+         function != IDTRFunction::ParamF64 && function != IDTRFunction::Wtime;
 }
 } // namespace
 
@@ -117,6 +125,19 @@ IDTRDeclaration mlir::distc::getIDTRDeclaration(MLIRContext *context,
     break;
   case IDTRFunction::CheckFailed:
     inputs = {LLVM::LLVMPointerType::get(context), i32, i64, i64};
+    break;
+  case IDTRFunction::ParamI64:
+    inputs = {LLVM::LLVMPointerType::get(context),
+              LLVM::LLVMPointerType::get(context)};
+    results = {i64};
+    break;
+  case IDTRFunction::ParamF64:
+    inputs = {LLVM::LLVMPointerType::get(context),
+              LLVM::LLVMPointerType::get(context)};
+    results = {b.getF64Type()};
+    break;
+  case IDTRFunction::Wtime:
+    results = {b.getF64Type()};
     break;
   }
   return {name, b.getFunctionType(inputs, results)};

@@ -33,6 +33,9 @@ enum class IDTRFunction {
   ReduceAll,   // void _idtr_reduce_all_T(data, int32_t op)
   CheckFailed, // void _idtr_check_failed(const char *message,
                //                         int32_t numValues, int64_t, int64_t)
+  ParamI64,    // int64_t _idtr_param_i64(const char *spec, const char *name)
+  ParamF64,    // double _idtr_param_f64(const char *spec, const char *name)
+  Wtime,       // double _idtr_wtime(void)
 };
 
 /// A runtime entry point: its symbol name and MLIR function type.

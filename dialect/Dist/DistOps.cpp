@@ -10,6 +10,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace mlir::dist;
@@ -318,12 +319,28 @@ DIST_BINARY_OP(MinOp)
 
 LogicalResult ReduceOp::verify() {
   auto source = cast<DistTensorType>(getSource().getType());
-  Type resultType = getResult().getType();
+  Type element = source.getElementType(), resultType = getResult().getType();
+  ReduceKind kind = getKind();
+  StringRef name = stringifyReduceKind(kind);
+  // The element types each kind is defined for (numpy's bool reductions
+  // are on booleans; a mean of integers would need a float result type).
+  if (kind == ReduceKind::mean && !isa<FloatType>(element))
+    return emitOpError() << "mean needs a floating-point element type, not "
+                         << element << " (convert the tensor first)";
+  if ((kind == ReduceKind::any || kind == ReduceKind::all) &&
+      !element.isInteger(1))
+    return emitOpError() << name << " needs i1 elements, not " << element
+                         << " (compare with zero first)";
+  bool arg = kind == ReduceKind::argmin || kind == ReduceKind::argmax;
+  if (arg && !getAxis()) {
+    if (!resultType.isIndex())
+      return emitOpError() << name << " returns index, not " << resultType;
+    return success();
+  }
   if (!getAxis()) {
-    if (resultType != source.getElementType())
-      return emitOpError() << "a full reduction returns "
-                           << source.getElementType() << ", not "
-                           << resultType;
+    if (resultType != element)
+      return emitOpError() << "a full reduction returns " << element
+                           << ", not " << resultType;
     return success();
   }
   int64_t axis = *getAxis();
@@ -340,8 +357,128 @@ LogicalResult ReduceOp::verify() {
     return emitOpError() << "result " << result
                          << " must have the source shape without dimension "
                          << axis;
-  return verifySameElementType(*this, source.getElementType(),
-                               result.getElementType());
+  // Indices along the axis are i64 (a !dist.tensor holds no index).
+  if (arg && !result.getElementType().isInteger(64))
+    return emitOpError() << name << " along an axis returns i64 indices, not "
+                         << result.getElementType();
+  if (arg)
+    return success();
+  return verifySameElementType(*this, element, result.getElementType());
+}
+
+LogicalResult ScanOp::verify() {
+  auto source = cast<DistTensorType>(getSource().getType());
+  ReduceKind kind = getKind();
+  if (kind != ReduceKind::sum && kind != ReduceKind::prod &&
+      kind != ReduceKind::min && kind != ReduceKind::max)
+    return emitOpError() << "kind " << stringifyReduceKind(kind)
+                         << " has no cumulative form (use sum, prod, min or "
+                            "max)";
+  return verifyDimIndex(*this, source, getAxis());
+}
+
+namespace {
+/// Whether the runtime can reduce (or a parameter can hold) a scalar of
+/// `type`: index, i1/i8/i16/i32/i64, f32 or f64.
+bool isRuntimeScalar(Type type) {
+  if (type.isIndex() || type.isF32() || type.isF64())
+    return true;
+  return type.isSignlessInteger() &&
+         llvm::is_contained({1u, 8u, 16u, 32u, 64u}, type.getIntOrFloatBitWidth());
+}
+} // namespace
+
+LogicalResult AllReduceOp::verify() {
+  ReduceKind kind = getKind();
+  Type type = getValue().getType();
+  if (!isRuntimeScalar(type))
+    return emitOpError() << "reduces index, i1, i8, i16, i32, i64, f32 or f64 "
+                            "values, not "
+                         << type;
+  switch (kind) {
+  case ReduceKind::sum:
+  case ReduceKind::prod:
+  case ReduceKind::min:
+  case ReduceKind::max:
+    return success();
+  case ReduceKind::any:
+  case ReduceKind::all:
+    if (!type.isInteger(1))
+      return emitOpError() << stringifyReduceKind(kind)
+                           << " needs an i1 value, not " << type;
+    return success();
+  default:
+    return emitOpError() << "kind " << stringifyReduceKind(kind)
+                         << " is not a reduction of scalars (use sum, prod, "
+                            "min, max, any or all)";
+  }
+}
+
+namespace {
+ParseResult parseParamDefault(OpAsmParser &parser, Attribute &value,
+                              Type &type) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseAttribute(value))
+    return failure();
+  if (isa<BoolAttr>(value))
+    return parser.parseColonType(type);
+  auto typed = dyn_cast<TypedAttr>(value);
+  if (!typed || !isa<IntegerAttr, FloatAttr>(value))
+    return parser.emitError(loc, "expected a number, true or false");
+  type = typed.getType();
+  return success();
+}
+
+void printParamDefault(OpAsmPrinter &printer, ParamOp, Attribute value,
+                       Type type) {
+  printer.printAttributeWithoutType(value);
+  printer << " : " << type;
+}
+} // namespace
+
+LogicalResult ParamOp::verify() {
+  StringRef name = getName();
+  // Names become `--name` options: letters, digits, '_' and '-', not
+  // starting with '-', and never "help", which lists the parameters.
+  if (name.empty() || name.front() == '-' ||
+      !llvm::all_of(name, [](char c) {
+        return llvm::isAlnum(c) || c == '_' || c == '-';
+      }))
+    return emitOpError() << "parameter name \"" << name
+                         << "\" must be non-empty and consist of letters, "
+                            "digits, '_' and '-' (not starting with '-')";
+  if (name == "help")
+    return emitOpError() << "parameter name \"help\" is reserved for "
+                            "--help, which lists the parameters";
+  Type type = getResult().getType();
+  Attribute value = getDefaultValue();
+  if (!isRuntimeScalar(type))
+    return emitOpError() << "a parameter is of type index, i1, i8, i16, i32, "
+                            "i64, f32 or f64, not "
+                         << type;
+  if (type.isInteger(1)) {
+    auto flag = dyn_cast<BoolAttr>(value);
+    if (!flag)
+      return emitOpError() << "the default of an i1 parameter is true or "
+                              "false, not "
+                           << value;
+    return success();
+  }
+  auto typed = dyn_cast<TypedAttr>(value);
+  if (typed && !isa<BoolAttr>(value) && typed.getType() != type)
+    return emitOpError() << "the default " << value
+                         << " does not have the result type " << type;
+  if (isa<FloatType>(type)) {
+    if (!isa<FloatAttr, IntegerAttr>(value) || isa<BoolAttr>(value))
+      return emitOpError() << "the default of a " << type
+                           << " parameter is a number, not " << value;
+    return success();
+  }
+  if (!isa<IntegerAttr>(value) || isa<BoolAttr>(value))
+    return emitOpError() << "the default of an integer parameter is an "
+                            "integer, not "
+                         << value;
+  return success();
 }
 
 LogicalResult ReshapeOp::verify() {

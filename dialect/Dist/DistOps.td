@@ -22,11 +22,18 @@ include "mlir/Interfaces/ControlFlowInterfaces.td"
 def Dist_Tensor : Type<CPred<"::llvm::isa<::mlir::dist::DistTensorType>($_self)">,
                        "distributed tensor">;
 
+// max..sum share IMEX's numbering with distruntime's kinds (the lowering
+// casts between them); the others are dist-only and lower to those four.
 def Dist_ReduceKind : I32EnumAttr<"ReduceKind", "reduction kind", [
     I32EnumAttrCase<"max", 0>,
+    I32EnumAttrCase<"mean", 1>,
     I32EnumAttrCase<"min", 2>,
     I32EnumAttrCase<"prod", 3>,
     I32EnumAttrCase<"sum", 4>,
+    I32EnumAttrCase<"any", 5>,
+    I32EnumAttrCase<"all", 6>,
+    I32EnumAttrCase<"argmin", 7>,
+    I32EnumAttrCase<"argmax", 8>,
   ]> {
   let cppNamespace = "::mlir::dist";
 }
@@ -377,14 +384,29 @@ def Dist_MinOp : Dist_BinaryOp<"min", "minimum">;
 def Dist_ReduceOp : Dist_Op<"reduce", [NoMemoryEffect]> {
   let summary = "reduction of a distributed tensor";
   let description = [{
-    Without `axis`: reduces all elements with `sum`, `prod`, `min` or `max`
-    to a scalar that every rank receives. With `axis`: reduces along that
-    dimension to a distributed tensor of rank one less (balanced along the
-    result type's split dimension).
+    Without `axis`: reduces all elements to a scalar that every rank
+    receives. With `axis`: reduces along that dimension to a distributed
+    tensor of rank one less (balanced along the result type's split
+    dimension). The kinds, with numpy's semantics:
+
+    - `sum`, `prod`, `min`, `max`: of any element type; for floats `min`
+      and `max` are NaN if any element is NaN, as `sum` and `prod` are.
+    - `mean`: `sum` divided by the number of reduced elements, for float
+      element types only (NaN for an empty tensor, as numpy's).
+    - `any`, `all`: of `i1` elements (logical or, and).
+    - `argmin`, `argmax`: the position of the first minimal (maximal)
+      element, for floats of the first NaN if there is one. Without `axis`
+      an `index`, in C order of the *global* array, the same on every rank
+      (an empty tensor is an error at run time); with `axis` a
+      `!dist.tensor` of `i64` global indices along that axis.
 
     ```mlir
     %s = dist.reduce sum %a : !dist.tensor<1024xf64> -> f64
     %r = dist.reduce max %m axis 1 : !dist.tensor<64x32xf64> -> !dist.tensor<64xf64>
+    %avg = dist.reduce mean %a : !dist.tensor<1024xf64> -> f64
+    %i = dist.reduce argmax %m : !dist.tensor<64x32xf64> -> index
+    %j = dist.reduce argmin %m axis 0 : !dist.tensor<64x32xf64> -> !dist.tensor<32xi64>
+    %ok = dist.reduce all %flags : !dist.tensor<?xi1> -> i1
     ```
   }];
   let arguments = (ins Dist_ReduceKind:$kind, Dist_Tensor:$source,
@@ -393,6 +415,58 @@ def Dist_ReduceOp : Dist_Op<"reduce", [NoMemoryEffect]> {
   let assemblyFormat = [{
     $kind $source (`axis` $axis^)? attr-dict `:` type($source) `->` type($result)
   }];
+  let hasVerifier = 1;
+}
+
+def Dist_ScanOp : Dist_Op<"scan", [NoMemoryEffect,
+    AllTypesMatch<["source", "result"]>]> {
+  let summary = "cumulative reduction along an axis (numpy cumsum, cumprod)";
+  let description = [{
+    `result[..., i, ...] = source[..., 0, ...] (+) ... (+) source[..., i, ...]`
+    along dimension `axis`, with `sum` (`numpy.cumsum(a, axis)`), `prod`
+    (`numpy.cumprod`), `min` or `max` (`numpy.minimum.accumulate`,
+    `maximum.accumulate`; NaN-propagating for floats). The result has the
+    source's type and partition. Along the split dimension each rank scans
+    its block starting from the combined totals of the ranks before it (a
+    scan across the ranks: one allreduce of a vector of one slice per rank).
+
+    ```mlir
+    %c = dist.scan sum %a axis 0 : !dist.tensor<?xf64>
+    %p = dist.scan prod %m axis 1 : !dist.tensor<64x32xf64>
+    ```
+  }];
+  let arguments = (ins Dist_ReduceKind:$kind, Dist_Tensor:$source,
+                       I64Attr:$axis);
+  let results = (outs Dist_Tensor:$result);
+  let assemblyFormat = [{
+    $kind $source `axis` $axis attr-dict `:` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Dist_AllReduceOp : Dist_Op<"allreduce", [NoMemoryEffect,
+    AllTypesMatch<["value", "result"]>]> {
+  let summary = "reduction of a per-rank scalar across the team";
+  let description = [{
+    Combines the value `%value` of every rank of team `team` (default 0)
+    with `sum`, `prod`, `min`, `max` (integers, floats and `index`; `min`
+    and `max` of floats propagate NaN) or `any`, `all` (`i1`); every rank
+    receives the result. It is for program-level scalars that differ
+    between ranks, such as timings or convergence flags; a reduction of a
+    distributed tensor is `dist.reduce`. As every collective, all ranks of
+    the team must execute it.
+
+    ```mlir
+    %t = dist.allreduce %elapsed max : f64
+    %done = dist.allreduce %converged all : i1
+    %n = dist.allreduce %count sum {team = 0 : i64} : index
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[AnySignlessInteger, AnyFloat, Index]>:$value,
+                       Dist_ReduceKind:$kind,
+                       DefaultValuedAttr<I64Attr, "0">:$team);
+  let results = (outs AnyTypeOf<[AnySignlessInteger, AnyFloat, Index]>:$result);
+  let assemblyFormat = "$value $kind attr-dict `:` type($result)";
   let hasVerifier = 1;
 }
 
@@ -522,6 +596,69 @@ def Dist_ExtendOp : Dist_Op<"extend", [NoMemoryEffect,
     `->` type($result)
   }];
   let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Program parameters and time
+//===----------------------------------------------------------------------===//
+
+// Neither op is Pure: a dist.param must survive dead-code elimination so
+// that `--help` lists it, and two dist.wtime must not be merged or moved.
+def Dist_ParamOp : Dist_Op<"param"> {
+  let summary = "a named parameter from the program's command line";
+  let description = [{
+    The value of the command-line option `--<name>=<value>` or
+    `--<name> <value>` of the program, or `default` if it is not given.
+    Every rank parses the same command line (mpirun passes it to all
+    ranks), so the value is the same on every rank. The result is an
+    integer, `index` or float type; `i1` parameters take `true`, `false`,
+    `1` or `0`, and `--<name>` alone means `true`. The default is an
+    integer attribute for integer and `index` results, a float or integer
+    attribute for floats and `true`/`false` for `i1`.
+
+    `./prog --help` prints the parameters of the program with their types
+    and defaults (on rank 0) and exits with status 0 on every rank. A value
+    that does not parse as the parameter's type or does not fit it, an
+    unknown `--option` or a stray argument stops the program with an error
+    that names it. The command line is examined when the first `dist.param`
+    runs. Parameters of the same name in one module must agree in type and
+    default.
+
+    ```mlir
+    %n = dist.param "n" default 1000 : index
+    %dt = dist.param "dt" default 1.0e-3 : f64
+    %verbose = dist.param "verbose" default false : i1
+    ```
+  }];
+  let arguments = (ins StrAttr:$name, AnyAttr:$defaultValue);
+  let results = (outs AnyTypeOf<[AnySignlessInteger, AnyFloat, Index]>:$result);
+  // `default 1000 : index`: the literal and its type are parsed as one
+  // attribute, the type being the result's (`true`/`false` take `: i1`).
+  let assemblyFormat = [{
+    $name `default` custom<ParamDefault>($defaultValue, type($result)) attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def Dist_WtimeOp : Dist_Op<"wtime"> {
+  let summary = "wall-clock time in seconds, for timing phases";
+  let description = [{
+    Seconds since an arbitrary point fixed for the process (a monotonic
+    clock, like `MPI_Wtime`): the difference of two values is the time
+    between them on this rank. Ranks' clocks are not synchronized; reduce
+    a per-rank duration with `dist.allreduce ... max` for the time of the
+    slowest rank.
+
+    ```mlir
+    %t0 = dist.wtime : f64
+    // ... iterations ...
+    %t1 = dist.wtime : f64
+    %dt = arith.subf %t1, %t0 : f64
+    %slowest = dist.allreduce %dt max : f64
+    ```
+  }];
+  let results = (outs F64:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
 }
 
 //===----------------------------------------------------------------------===//

@@ -476,24 +476,34 @@ struct ConvertDistToDistRuntimePass
     populateStructuralTypeConversions(converter, patterns, target);
     target.addIllegalDialect<DistDialect>();
     populateDistToDistRuntimePatterns(converter, patterns, plan);
-    // Run-time checks call _idtr_check_failed (LoweringCommon.h): declare
-    // it up front in every symbol table the calls may resolve in, rather
-    // than from inside the patterns, and drop it where no check needs it.
+    // The parameter table is the whole module's, known before any
+    // dist.param is rewritten.
+    FailureOr<std::string> paramTable = collectParamTable(getOperation());
+    if (failed(paramTable))
+      return signalPassFailure();
+    populateProgramPatterns(converter, patterns, *paramTable);
+    // Run-time checks call _idtr_check_failed (LoweringCommon.h), and
+    // dist.param/dist.wtime their runtime functions: declare them up front
+    // in every symbol table the calls may resolve in, rather than from
+    // inside the patterns, and drop them where nothing calls them.
     SmallVector<func::FuncOp> checkDecls;
-    IDTRDeclaration checkFailed =
-        getIDTRDeclaration(context, IDTRFunction::CheckFailed);
+    SmallVector<IDTRDeclaration> direct;
+    for (IDTRFunction f : {IDTRFunction::CheckFailed, IDTRFunction::ParamI64,
+                           IDTRFunction::ParamF64, IDTRFunction::Wtime})
+      direct.push_back(getIDTRDeclaration(context, f));
     SmallVector<ModuleOp> modules;
     getOperation().walk([&](ModuleOp module) { modules.push_back(module); });
-    for (ModuleOp module : modules) {
-      FailureOr<func::FuncOp> decl =
-          lookupOrDeclareIDTRFunction(module, checkFailed);
-      if (failed(decl))
-        return signalPassFailure();
-      // A null function: the module is distc's own --emit=mlir output,
-      // where the entry point is an llvm.func already; keep it as it is.
-      if (*decl)
-        checkDecls.push_back(*decl);
-    }
+    for (ModuleOp module : modules)
+      for (const IDTRDeclaration &declaration : direct) {
+        FailureOr<func::FuncOp> decl =
+            lookupOrDeclareIDTRFunction(module, declaration);
+        if (failed(decl))
+          return signalPassFailure();
+        // A null function: the module is distc's own --emit=mlir output,
+        // where the entry point is an llvm.func already; keep it as it is.
+        if (*decl)
+          checkDecls.push_back(*decl);
+      }
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
       return signalPassFailure();

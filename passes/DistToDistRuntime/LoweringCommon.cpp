@@ -158,6 +158,10 @@ SmallVector<Value> hoistAfterDefinitions(OpBuilder &b, Location loc,
 
 } // namespace
 
+Value globalCString(OpBuilder &b, Location loc, StringRef text) {
+  return globalString(b, loc, enclosingModule(b), text);
+}
+
 void checkAtRunTime(OpBuilder &b, Location loc, Value ok, StringRef message,
                     ValueRange values) {
   if (matchPattern(ok, m_One()))

@@ -174,6 +174,20 @@ double rtclock(void);
 int64_t _mlir_ciface_nanoTime(void);
 void printFlops(double flops);
 
+/* ---- run-time parameters and time (dist.param, dist.wtime) --------------- */
+
+/* The value of parameter `name` from the command line (`--name=value` or
+   `--name value`) or its default. `spec` is the program's parameter table,
+   one line "name\ttype\tdefault" per parameter (type: index, i64..i1, f64,
+   f32). The first call parses the command line: `--help` lists the table
+   (rank 0) and exits 0; unknown options and bad values are errors naming
+   them. i1 parameters are 0 or 1. */
+int64_t _idtr_param_i64(const char *spec, const char *name);
+double _idtr_param_f64(const char *spec, const char *name);
+
+/* Seconds on a monotonic clock (per process; differences are durations). */
+double _idtr_wtime(void);
+
 #ifdef __cplusplus
 }
 #endif
