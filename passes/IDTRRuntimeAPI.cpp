@@ -45,13 +45,16 @@ StringRef baseName(IDTRFunction function) {
     return "_idtr_reduce_all_";
   case IDTRFunction::CheckFailed:
     return "_idtr_check_failed";
+  case IDTRFunction::SetLocation:
+    return "_idtr_set_location";
   }
   llvm_unreachable("unknown IDTR function");
 }
 
 bool isTyped(IDTRFunction function) {
   return function != IDTRFunction::NProcs && function != IDTRFunction::PRank &&
-         function != IDTRFunction::Wait && function != IDTRFunction::CheckFailed;
+         function != IDTRFunction::Wait && function != IDTRFunction::CheckFailed &&
+         function != IDTRFunction::SetLocation;
 }
 } // namespace
 
@@ -118,6 +121,9 @@ IDTRDeclaration mlir::distc::getIDTRDeclaration(MLIRContext *context,
   case IDTRFunction::CheckFailed:
     inputs = {LLVM::LLVMPointerType::get(context), i32, i64, i64};
     break;
+  case IDTRFunction::SetLocation:
+    inputs = {LLVM::LLVMPointerType::get(context)};
+    break;
   }
   return {name, b.getFunctionType(inputs, results)};
 }
@@ -125,8 +131,8 @@ IDTRDeclaration mlir::distc::getIDTRDeclaration(MLIRContext *context,
 SmallVector<IDTRDeclaration>
 mlir::distc::getAllIDTRDeclarations(MLIRContext *context) {
   SmallVector<IDTRDeclaration> decls;
-  for (IDTRFunction f :
-       {IDTRFunction::NProcs, IDTRFunction::PRank, IDTRFunction::Wait})
+  for (IDTRFunction f : {IDTRFunction::NProcs, IDTRFunction::PRank,
+                         IDTRFunction::Wait, IDTRFunction::SetLocation})
     decls.push_back(getIDTRDeclaration(context, f));
   for (IDTRFunction f :
        {IDTRFunction::CopyReshape, IDTRFunction::CopyPermute,

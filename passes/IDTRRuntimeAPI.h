@@ -33,6 +33,8 @@ enum class IDTRFunction {
   ReduceAll,   // void _idtr_reduce_all_T(data, int32_t op)
   CheckFailed, // void _idtr_check_failed(const char *message,
                //                         int32_t numValues, int64_t, int64_t)
+  SetLocation, // void _idtr_set_location(const char *location): names the
+               // user's op ("file:line:col: op") for the next start call
 };
 
 /// A runtime entry point: its symbol name and MLIR function type.

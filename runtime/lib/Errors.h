@@ -18,7 +18,8 @@ struct Error : std::runtime_error {
 // Throws Error with a printf-formatted message.
 [[noreturn]] void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-// Prints the message and aborts the whole job with MPI_Abort(1) (exit(1)
+// Prints the message, prefixed with the location of the user's op the
+// current call serves (CallSite.h) or else "idtr: error: ", and aborts the whole job with MPI_Abort(1) (exit(1)
 // without MPI). Of the ranks of a node that report the same message at the
 // same time, only the first prints it. Never returns.
 [[noreturn]] void abortWithError(const std::string &what);
