@@ -333,7 +333,7 @@ void reportProfile(MPI_Comm comm) {
   std::vector<MergedRow> table;
   for (auto &entry : merged)
     table.push_back(std::move(entry.second));
-  std::stable_sort(table.begin(), table.end(), [](const MergedRow &a, const MergedRow &b) {
+  std::sort(table.begin(), table.end(), [](const MergedRow &a, const MergedRow &b) {
     return std::make_tuple(a.location.empty(), sortKey(a.location), a.op, a.kind) <
            std::make_tuple(b.location.empty(), sortKey(b.location), b.op, b.kind);
   });

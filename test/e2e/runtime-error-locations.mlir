@@ -11,8 +11,8 @@
 // RUN: not %mpirun -n 2 %t/gather 2>&1 | FileCheck %s --check-prefix=GATHER --implicit-check-not="idtr: error" --implicit-check-not="Stack dump" --implicit-check-not="signal"
 // RUN: %distc -O0 %t/gather.mlir -o %t/gather.O0
 // RUN: not %mpirun -n 3 %t/gather.O0 2>&1 | FileCheck %s --check-prefix=GATHER --implicit-check-not="idtr: error"
-// RUN: %distc %t/repartition.mlir -o %t/repartition
-// RUN: not %mpirun -n 2 %t/repartition 2>&1 | FileCheck %s --check-prefix=REPART --implicit-check-not="idtr: error"
+// RUN: %distc %t/print.mlir -o %t/print
+// RUN: not %mpirun -n 2 %t/print 2>&1 | FileCheck %s --check-prefix=PRINT --implicit-check-not="idtr: error"
 // RUN: %distc %t/skipped.mlir -o %t/skipped
 // RUN: env IDTR_TIMEOUT=2 not %mpirun -n 2 %t/skipped 2>&1 | FileCheck %s --check-prefix=SKIPPED --implicit-check-not="Stack dump"
 // Inlined into its caller, the op keeps its own location:
@@ -21,7 +21,7 @@
 
 // GATHER: {{^}}{{.*}}gather.mlir:8:8: error: dist.gather: ranks disagree on the global shape: rank {{[0-9]}} has [{{[0-9]}}], rank {{[0-9]}} has [{{[0-9]}}] (rank {{[0-9]}})
 // GATHER-NOT: error:
-// REPART: {{^}}{{.*}}repartition.mlir:8:8: error: dist.repartition: ranks disagree on the global shape
+// PRINT: {{^}}{{.*}}print.mlir:7:3: error: dist.print: ranks disagree on the global shape: rank 0 has [4], rank 1 has [5] (rank {{[01]}})
 // SKIPPED: {{^}}{{.*}}skipped.mlir:12:10: error: dist.reduce: MPI_Allreduce: timed out after 2 s waiting for other ranks {{.*}} (rank 0)
 // INLINED: {{^}}{{.*}}inlined.mlir:2:8: error: dist.gather: ranks disagree on the global shape
 
@@ -39,17 +39,14 @@ func.func @main() {
   vector.print %x : f64
   return
 }
-//--- repartition.mlir
+//--- print.mlir
 func.func @main() {
   %one = arith.constant 1.0 : f64
   %c4 = arith.constant 4 : index
   %r = dist.team_member
   %n = arith.addi %c4, %r : index
   %a = dist.full %one (%n) : !dist.tensor<?xf64>
-  %b = dist.full %one (%n) : !dist.tensor<?xf64>
-  %c = dist.repartition %a : !dist.tensor<?xf64> -> !dist.tensor<?xf64>
-  %s = dist.add %c, %b : !dist.tensor<?xf64>
-  dist.print %s : !dist.tensor<?xf64>
+  dist.print %a : !dist.tensor<?xf64>
   return
 }
 //--- skipped.mlir

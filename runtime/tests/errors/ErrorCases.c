@@ -62,9 +62,9 @@ static int run(const char *scenario) {
     }
     return 0;
   } else if (!strcmp(scenario, "located-skipped-wait")) {
-    /* A wait names the op that started its handle, not the location set
+    /* The timeout names the op of the call, not the location already set
        for the next op: rank 0 starts a large allreduce that rank 1 skips
-       and times out in its wait. */
+       and times out in its agreement step. */
     int64_t n = 4;
     idtr_init_contiguous(&inD, in, 1, &n);
     idtr_init_contiguous(&outD, out, 1, &n);

@@ -36,29 +36,29 @@
 // CHECK: call @_idtr_update_halo_f64(
 // CHECK: return
 func.func @located(%x: tensor<?xf64>, %g: index, %o: index, %n: index) {
-  %h, %y = distruntime.copy_reshape %x g_shape %g l_offs %o to n_g_shape %g n_offs %o n_shape %n
+  %h, %y = distruntime.copy_reshape %x g_shape %g l_offs %o to n_g_shape %g n_offs %o n_shape %n {team = 0 : i64}
     : (tensor<?xf64>, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?xf64>)
     loc("dist.gather"("prog.mlir":10:8))
   distruntime.wait %h : !distruntime.asynchandle
-  %h2, %y2 = distruntime.copy_reshape %x g_shape %g l_offs %o to n_g_shape %g n_offs %o n_shape %n
+  %h2, %y2 = distruntime.copy_reshape %x g_shape %g l_offs %o to n_g_shape %g n_offs %o n_shape %n {team = 0 : i64}
     : (tensor<?xf64>, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?xf64>)
     loc("dist.gather"("prog.mlir":10:8))
   distruntime.wait %h2 : !distruntime.asynchandle
   // Sibling reductions fused into one: named after the first.
-  %h3, %s = distruntime.allreduce sum %x : (tensor<?xf64>) -> (!distruntime.asynchandle, tensor<?xf64>)
+  %h3, %s = distruntime.allreduce sum %x {team = 0 : i64} : (tensor<?xf64>) -> (!distruntime.asynchandle, tensor<?xf64>)
     loc(fused["dist.reduce"("prog.mlir":20:3), "dist.reduce"("prog.mlir":21:3)])
   distruntime.wait %h3 : !distruntime.asynchandle
   // Inlined from lib.mlir: the callee's position, not the call's; a name
   // a user gave a location ("step") is not an op name.
-  %h4, %y4 = distruntime.copy_reshape %x g_shape %g l_offs %o to n_g_shape %g n_offs %o n_shape %n
+  %h4, %y4 = distruntime.copy_reshape %x g_shape %g l_offs %o to n_g_shape %g n_offs %o n_shape %n {team = 0 : i64}
     : (tensor<?xf64>, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?xf64>)
     loc(callsite("step"("dist.repartition"("lib.mlir":4:5)) at "prog.mlir":30:3))
   distruntime.wait %h4 : !distruntime.asynchandle
-  %h5, %y5 = distruntime.copy_permute %x g_shape %g l_offs %o to n_offs %o n_shape %n axes [0]
+  %h5, %y5 = distruntime.copy_permute %x g_shape %g l_offs %o to n_offs %o n_shape %n axes [0] {team = 0 : i64}
     : (tensor<?xf64>, index, index, index, index) -> (!distruntime.asynchandle, tensor<?xf64>)
     loc("raw.mlir":7:1)
   distruntime.wait %h5 : !distruntime.asynchandle
-  %h6, %l, %r = distruntime.update_halo %x g_shape %g l_offs %o bb_offs %o bb_sizes %n
+  %h6, %l, %r = distruntime.update_halo %x g_shape %g l_offs %o bb_offs %o bb_sizes %n {team = 0 : i64}
     : (tensor<?xf64>, index, index, index, index) -> (!distruntime.asynchandle, tensor<?xf64>, tensor<?xf64>)
     loc(unknown)
   distruntime.wait %h6 : !distruntime.asynchandle
