@@ -39,6 +39,17 @@ inline void enterSite(const char *site, const char *kind) {
   activeKind.store(kind, std::memory_order_relaxed);
 }
 
+// Ends the active site when the call it is declared in returns or unwinds
+// (an Error keeps its own copy, Errors.h): errors raised between calls -
+// in the program's allocations or printing - must not name the op of the
+// last call.
+struct SiteScope {
+  SiteScope() = default;
+  SiteScope(const SiteScope &) = delete;
+  SiteScope &operator=(const SiteScope &) = delete;
+  ~SiteScope() { enterSite(nullptr, nullptr); }
+};
+
 inline const char *currentSite() { return activeSite.load(std::memory_order_relaxed); }
 inline const char *currentKind() { return activeKind.load(std::memory_order_relaxed); }
 

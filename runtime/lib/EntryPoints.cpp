@@ -63,6 +63,7 @@ View separateInput(const View &in, std::initializer_list<const View *> outs, Buf
 // over the location the program set (CallSite.h), so that errors and the
 // statistics of the call name the user's op; `kind` names the entry point.
 struct Call {
+  SiteScope site;        // destroyed last: after the profile took the site
   ProfileScope profile;
   explicit Call(const char *kind) {
     takeSite(kind);
@@ -244,6 +245,7 @@ int64_t _idtr_prank(int64_t) {
 void _idtr_wait(int64_t handle) {
   guarded([&] {
     // waitHandle makes the site of the handle's operation active.
+    SiteScope site;
     enterSite(nullptr, "wait");
     ProfileScope profile;
     waitHandle(handle);

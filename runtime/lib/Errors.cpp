@@ -20,6 +20,9 @@
 
 namespace idtr {
 
+Error::Error(const std::string &what)
+    : std::runtime_error(what), site(currentSite()), kind(currentKind()) {}
+
 void fail(const char *fmt, ...) {
   char buf[1024];
   va_list ap;
@@ -119,10 +122,13 @@ void ReportClaim::waitForReporter(double seconds) const {
 // The entry point's name that most messages start with ("copy_reshape: ")
 // is dropped there: the user wrote the op, not the call it became.
 void abortWithError(const std::string &what) {
-  const char *site = currentSite();
+  abortWithErrorAt(currentSite(), currentKind(), what);
+}
+
+void abortWithErrorAt(const char *site, const char *kind, const std::string &what) {
   std::string text = what;
   if (site && *site)
-    if (const char *kind = currentKind()) {
+    if (kind) {
       std::string lead = std::string(kind) + ": ";
       if (text.compare(0, lead.size(), lead) == 0)
         text.erase(0, lead.size());

@@ -48,6 +48,18 @@ static int run(const char *scenario) {
       _idtr_set_location("prog.mlir:10:8: dist.gather");
     }
     scenario = "disagree-shape";
+  } else if (!strcmp(scenario, "alloc-after-located")) {
+    /* An error between calls (the program's own allocation) names no op,
+       not the op of the call before it. */
+    int64_t one = 1;
+    idtr_init_contiguous(&inD, in, 1, &one);
+    idtr_init_contiguous(&outD, out, 1, &one);
+    in[0] = 1.0;
+    _idtr_set_location("prog.mlir:3:8: dist.reduce");
+    _idtr_wait(_idtr_allreduce_f64(0, 1, &inD, 1, &outD, IDTR_SUM));
+    void *p = _mlir_memref_to_llvm_alloc((size_t)1 << 62);
+    printf("allocated %p\n", p);
+    return 0;
   } else if (!strcmp(scenario, "located-skipped-allreduce")) {
     /* skipped-allreduce with locations: the timeout names the op rank 0
        waits in; rank 1 waits at the exit, in no op. */
