@@ -51,6 +51,8 @@ StringRef baseName(IDTRFunction function) {
     return "_idtr_param_f64";
   case IDTRFunction::Wtime:
     return "_idtr_wtime";
+  case IDTRFunction::SetLocation:
+    return "_idtr_set_location";
   }
   llvm_unreachable("unknown IDTR function");
 }
@@ -59,7 +61,8 @@ bool isTyped(IDTRFunction function) {
   return function != IDTRFunction::NProcs && function != IDTRFunction::PRank &&
          function != IDTRFunction::Wait && function != IDTRFunction::CheckFailed &&
          function != IDTRFunction::ParamI64 &&
-         function != IDTRFunction::ParamF64 && function != IDTRFunction::Wtime;
+         function != IDTRFunction::ParamF64 && function != IDTRFunction::Wtime &&
+         function != IDTRFunction::SetLocation;
 }
 } // namespace
 
@@ -139,6 +142,9 @@ IDTRDeclaration mlir::distc::getIDTRDeclaration(MLIRContext *context,
   case IDTRFunction::Wtime:
     results = {b.getF64Type()};
     break;
+  case IDTRFunction::SetLocation:
+    inputs = {LLVM::LLVMPointerType::get(context)};
+    break;
   }
   return {name, b.getFunctionType(inputs, results)};
 }
@@ -146,8 +152,8 @@ IDTRDeclaration mlir::distc::getIDTRDeclaration(MLIRContext *context,
 SmallVector<IDTRDeclaration>
 mlir::distc::getAllIDTRDeclarations(MLIRContext *context) {
   SmallVector<IDTRDeclaration> decls;
-  for (IDTRFunction f :
-       {IDTRFunction::NProcs, IDTRFunction::PRank, IDTRFunction::Wait})
+  for (IDTRFunction f : {IDTRFunction::NProcs, IDTRFunction::PRank,
+                         IDTRFunction::Wait, IDTRFunction::SetLocation})
     decls.push_back(getIDTRDeclaration(context, f));
   for (IDTRFunction f :
        {IDTRFunction::CopyReshape, IDTRFunction::CopyPermute,

@@ -36,6 +36,8 @@ enum class IDTRFunction {
   ParamI64,    // int64_t _idtr_param_i64(const char *spec, const char *name)
   ParamF64,    // double _idtr_param_f64(const char *spec, const char *name)
   Wtime,       // double _idtr_wtime(void)
+  SetLocation, // void _idtr_set_location(const char *location): names the
+               // user's op ("file:line:col: op") for the next start call
 };
 
 /// A runtime entry point: its symbol name and MLIR function type.

@@ -5,6 +5,11 @@
 // ABI: unranked memref descriptors for tensors and index lists, output
 // buffers allocated here and handed back as tensors.
 //
+// Source locations: before every call that starts an operation, the
+// lowering emits `_idtr_set_location("prog.mlir:10:8: dist.gather")`, a
+// pointer store in the runtime, so that run-time errors and statistics name
+// the user's op (docs/runtime.md, "Locations").
+//
 // Buffer lifetime: outputs are memref.alloc'ed here and wrapped with
 // `bufferization.to_tensor restrict writable`; buffer deallocation frees an
 // owned buffer at the end of the block that defines it, after the wait that
@@ -20,9 +25,12 @@
 
 #include "passes/StructuralTypeConversion.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/xxhash.h"
 
 namespace mlir::distc {
 #define GEN_PASS_DEF_LOWERDISTRUNTIMETOIDTR
@@ -34,6 +42,53 @@ using namespace mlir::distc;
 using namespace mlir::distruntime;
 
 namespace {
+
+/// Whether `function` starts an operation (and so takes a location).
+bool startsOperation(IDTRFunction function) {
+  switch (function) {
+  case IDTRFunction::CopyReshape:
+  case IDTRFunction::CopyPermute:
+  case IDTRFunction::UpdateHalo:
+  case IDTRFunction::AllReduce:
+  case IDTRFunction::ReduceAll:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// The location string of `op` for the runtime, "file:line:col: name", or
+/// std::nullopt if its location has no file position. The position is the
+/// first FileLineColLoc of the location tree - the user's op: the dist
+/// lowering keeps it, inlining puts it first in a CallSiteLoc (the callee
+/// position), and a FusedLoc of merged ops starts with the first of them.
+/// The name is that of the user's op, which the dist lowering records as a
+/// NameLoc ("dist.gather") around the location of every op it lowers; an op
+/// written at the distruntime level is named itself.
+std::optional<std::string> runtimeLocation(Operation *op) {
+  std::optional<std::string> position;
+  std::string name;
+  op->getLoc()->walk([&](Location inner) {
+    if (auto file = dyn_cast<FileLineColLoc>(inner)) {
+      if (!position)
+        position = (file.getFilename().getValue() + ":" +
+                    Twine(file.getLine()) + ":" + Twine(file.getColumn()))
+                       .str();
+    } else if (auto named = dyn_cast<NameLoc>(inner)) {
+      // Only op names ("dialect.op"), not names a user gave a location.
+      StringRef text = named.getName().getValue();
+      if (name.empty() && text.contains('.') && !text.contains(' '))
+        name = text.str();
+    }
+    return position && !name.empty() ? WalkResult::interrupt()
+                                     : WalkResult::advance();
+  });
+  if (!position)
+    return std::nullopt;
+  if (name.empty())
+    name = op->getName().getStringRef().str();
+  return *position + ": " + name;
+}
 
 /// Builds the operands of one IDTR call at the position of the op being
 /// lowered, and the call itself.
@@ -122,9 +177,49 @@ public:
         memref);
   }
 
+  /// The address of a private constant string `text` (NUL-terminated) in
+  /// the module of the op; one global per distinct text.
+  Value globalString(StringRef text) {
+    auto module = op->getParentOfType<ModuleOp>();
+    std::string data = (text + Twine('\0')).str();
+    std::string base =
+        "__distc_loc_" + llvm::utohexstr(llvm::xxh3_64bits(text));
+    std::string name = base;
+    for (unsigned suffix = 0;; ++suffix) {
+      Operation *existing = SymbolTable::lookupSymbolIn(module, name);
+      if (!existing)
+        break;
+      auto global = dyn_cast<LLVM::GlobalOp>(existing);
+      if (global && global.getValueAttr() == rewriter.getStringAttr(data))
+        return LLVM::AddressOfOp::create(rewriter, loc, global);
+      name = base + "_" + std::to_string(suffix);
+    }
+    LLVM::GlobalOp global;
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(module.getBody());
+      auto type = LLVM::LLVMArrayType::get(rewriter.getI8Type(), data.size());
+      global = LLVM::GlobalOp::create(rewriter, loc, type, /*isConstant=*/true,
+                                      LLVM::Linkage::Internal, name,
+                                      rewriter.getStringAttr(data),
+                                      /*alignment=*/0);
+    }
+    return LLVM::AddressOfOp::create(rewriter, loc, global);
+  }
+
   /// Calls `function` (typed by `elementType` if it is a typed entry point).
+  /// A call that starts an operation is preceded by `_idtr_set_location`
+  /// (cheaper than an extra argument of every entry point: one store, and
+  /// the typed ABI stays as it is).
   func::CallOp call(IDTRFunction function, ValueRange operands,
                     Type elementType = {}) {
+    if (startsOperation(function))
+      if (std::optional<std::string> text = runtimeLocation(op)) {
+        IDTRDeclaration setLocation =
+            getIDTRDeclaration(rewriter.getContext(), IDTRFunction::SetLocation);
+        func::CallOp::create(rewriter, loc, setLocation.name, TypeRange{},
+                             ValueRange{globalString(*text)});
+      }
     IDTRDeclaration decl =
         getIDTRDeclaration(rewriter.getContext(), function, elementType);
     return func::CallOp::create(rewriter, loc, decl.name,
@@ -298,6 +393,12 @@ LogicalResult checkElementTypes(ModuleOp module) {
 struct LowerDistRuntimeToIDTRPass
     : public distc::impl::LowerDistRuntimeToIDTRBase<LowerDistRuntimeToIDTRPass> {
   using Base::Base;
+
+  /// The location strings are llvm.mlir.global constants.
+  void getDependentDialects(DialectRegistry &registry) const override {
+    Base::getDependentDialects(registry);
+    registry.insert<LLVM::LLVMDialect>();
+  }
 
   void runOnOperation() override {
     ModuleOp module = getOperation();

@@ -453,6 +453,24 @@ void eraseDeadSlices(Operation *root) {
       op->erase();
 }
 
+/// Wraps the location of every dist op in a NameLoc of the op's name
+/// ("dist.gather"), so that the ops it lowers to carry the name of the
+/// user's op along with its position: the runtime names it in its errors
+/// and statistics (LowerDistRuntimeToIDTR.cpp, docs/runtime.md). Diagnostics
+/// and debug info look through NameLocs to the file position.
+void nameLocationsAfterOps(Operation *root) {
+  root->walk([](Operation *op) {
+    if (!isa_and_nonnull<DistDialect>(op->getDialect()))
+      return;
+    StringAttr name =
+        StringAttr::get(op->getContext(), op->getName().getStringRef());
+    if (auto named = dyn_cast<NameLoc>(op->getLoc()))
+      if (named.getName() == name)
+        return;
+    op->setLoc(NameLoc::get(name, op->getLoc()));
+  });
+}
+
 struct ConvertDistToDistRuntimePass
     : public distc::impl::ConvertDistToDistRuntimeBase<
           ConvertDistToDistRuntimePass> {
@@ -460,6 +478,7 @@ struct ConvertDistToDistRuntimePass
 
   void runOnOperation() override {
     MLIRContext *context = &getContext();
+    nameLocationsAfterOps(getOperation());
     groupShiftsIntoExtends(getOperation());
     StencilPlan plan = StencilPlan::analyze(getOperation());
 

@@ -5,12 +5,14 @@
 
 #include "Allreduce.h"
 #include "Buffer.h"
+#include "CallSite.h"
 #include "Descriptor.h"
 #include "Errors.h"
 #include "Exchange.h"
 #include "Handles.h"
 #include "Mpi.h"
 #include "PlanCache.h"
+#include "Profile.h"
 #include "Stats.h"
 #include "StridedCopy.h"
 #include "Team.h"
@@ -57,10 +59,14 @@ View separateInput(const View &in, std::initializer_list<const View *> outs, Buf
   return copy;
 }
 
-// Common start of every asynchronous entry point.
+// Common start of every entry point that starts an operation: it takes
+// over the location the program set (CallSite.h), so that errors and the
+// statistics of the call name the user's op; `kind` names the entry point.
 struct Call {
-  StatsTimer timer;
-  Call() {
+  SiteScope site;        // destroyed last: after the profile took the site
+  ProfileScope profile;
+  explicit Call(const char *kind) {
+    takeSite(kind);
     ensureMpi();
     stats().calls++;
   }
@@ -71,8 +77,8 @@ int64_t copyReshape(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, 
                     void *iD, int64_t ngR, void *ngD, int64_t noR, void *noD, int64_t outR,
                     void *outD) {
   return guarded([&] {
-    Call call;
     const char *op = "copy_reshape";
+    Call call(op);
     Geometry g;
     g.kind = OpKind::Reshape;
     g.inShape = readIndexArray(gR, gD, "copy_reshape: gShape");
@@ -100,8 +106,8 @@ int64_t copyPermute(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, 
                     void *iD, int64_t noR, void *noD, int64_t outR, void *outD, int64_t axR,
                     void *axD) {
   return guarded([&] {
-    Call call;
     const char *op = "copy_permute";
+    Call call(op);
     Geometry g;
     g.kind = OpKind::Permute;
     g.inShape = readIndexArray(gR, gD, "copy_permute: gShape");
@@ -134,8 +140,8 @@ int64_t updateHalo(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, i
                    void *lhD, int64_t rhR, void *rhD, int64_t /*key: the plan cache protocol
                    identifies repeated calls by their geometry, which is always correct*/) {
   return guarded([&] {
-    Call call;
     const char *op = "update_halo";
+    Call call(op);
     Geometry g;
     g.kind = OpKind::Halo;
     g.inShape = readIndexArray(gR, gD, "update_halo: gShape");
@@ -188,7 +194,7 @@ int64_t updateHalo(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, i
 template <typename T>
 int64_t allreduce(int64_t teamId, int64_t inR, void *inD, int64_t outR, void *outD, int32_t op) {
   return guarded([&] {
-    Call call;
+    Call call("allreduce");
     // Scalars and short dense vectors go straight to MPI_Allreduce: no
     // View (heap-allocated shapes), no operation object.
     char *inData = nullptr, *outData = nullptr;
@@ -208,7 +214,7 @@ int64_t allreduce(int64_t teamId, int64_t inR, void *inD, int64_t outR, void *ou
 
 template <typename T> void reduceAll(int64_t rank, void *desc, int32_t op) {
   guarded([&] {
-    Call call;
+    Call call("reduce_all");
     View data = viewFromDescriptor(rank, desc, sizeof(T), "reduce_all: data");
     if (auto pending = startAllreduce<T>(worldTeam(), data, data, op))
       pending->complete();
@@ -238,7 +244,10 @@ int64_t _idtr_prank(int64_t) {
 
 void _idtr_wait(int64_t handle) {
   guarded([&] {
-    StatsTimer timer;
+    // waitHandle makes the site of the handle's operation active.
+    SiteScope site;
+    enterSite(nullptr, "wait");
+    ProfileScope profile;
     waitHandle(handle);
   });
 }

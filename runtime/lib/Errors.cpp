@@ -1,5 +1,7 @@
 #include "Errors.h"
 
+#include "CallSite.h"
+
 #include <mpi.h>
 
 #include <chrono>
@@ -17,6 +19,9 @@
 #include <unistd.h>
 
 namespace idtr {
+
+Error::Error(const std::string &what)
+    : std::runtime_error(what), site(currentSite()), kind(currentKind()) {}
 
 void fail(const char *fmt, ...) {
   char buf[1024];
@@ -112,7 +117,24 @@ void ReportClaim::waitForReporter(double seconds) const {
   }
 }
 
-void abortWithError(const std::string &what) { abortWithReport("idtr: error: ", what); }
+// Inside a call the compiled program located (CallSite.h), the message
+// names the user's op: "prog.mlir:10:8: error: dist.gather: <what>".
+// The entry point's name that most messages start with ("copy_reshape: ")
+// is dropped there: the user wrote the op, not the call it became.
+void abortWithError(const std::string &what) {
+  abortWithErrorAt(currentSite(), currentKind(), what);
+}
+
+void abortWithErrorAt(const char *site, const char *kind, const std::string &what) {
+  std::string text = what;
+  if (site && *site)
+    if (kind) {
+      std::string lead = std::string(kind) + ": ";
+      if (text.compare(0, lead.size(), lead) == 0)
+        text.erase(0, lead.size());
+    }
+  abortWithReport(errorPrefix(site).c_str(), text);
+}
 
 void abortWithReport(const char *prefix, const std::string &what) {
   std::fflush(stdout);
@@ -121,7 +143,7 @@ void abortWithReport(const char *prefix, const std::string &what) {
   // the message prints it, the others wait until it is out (so that their
   // MPI_Abort cannot kill the reporter before it writes) and then abort
   // silently. The job ends with the first abort.
-  ReportClaim claim(what.c_str());
+  ReportClaim claim((prefix + what).c_str());
   if (claim.first()) {
     std::fprintf(stderr, "%s%s (rank %d)\n", prefix, what.c_str(), worldRankOrMinusOne());
     std::fflush(stderr);

@@ -11,17 +11,25 @@
 
 namespace idtr {
 
+// Remembers the user's op of the call that raised it (CallSite.h): the call
+// has ended when guarded() reports it, and ending a call forgets its op.
 struct Error : std::runtime_error {
-  using std::runtime_error::runtime_error;
+  explicit Error(const std::string &what);
+  const char *site; // "file:line:col: op", or null
+  const char *kind; // the entry point's name, or null
 };
 
 // Throws Error with a printf-formatted message.
 [[noreturn]] void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-// Prints the message and aborts the whole job with MPI_Abort(1) (exit(1)
+// Prints the message, prefixed with the location of the user's op the
+// current call serves (CallSite.h) or else "idtr: error: ", and aborts the whole job with MPI_Abort(1) (exit(1)
 // without MPI). Of the ranks of a node that report the same message at the
 // same time, only the first prints it. Never returns.
 [[noreturn]] void abortWithError(const std::string &what);
+
+// abortWithError for an error raised in a call of `kind` at `site`.
+[[noreturn]] void abortWithErrorAt(const char *site, const char *kind, const std::string &what);
 
 // abortWithError with another prefix than "idtr: error: ": "" for messages
 // that already start with "file:line:col: error: " (the compiler's checks,
@@ -66,6 +74,8 @@ void warn(const std::string &what);
 template <typename F> auto guarded(F &&body) -> decltype(body()) {
   try {
     return body();
+  } catch (const Error &e) {
+    abortWithErrorAt(e.site, e.kind, e.what());
   } catch (const std::bad_alloc &) {
     abortWithError("out of memory");
   } catch (const std::exception &e) {

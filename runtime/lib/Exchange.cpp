@@ -167,11 +167,15 @@ private:
     std::vector<Segment> remote = {{static_cast<uintptr_t>(note.address), note.bytes}};
     segments_.clear();
     if (targetSegments(tr, segmentLimit(note.bytes), segments_)) {
+      StatsSection timed(&Stats::transferSeconds);
       readFromProcess(team_.directPid(tr.peer), segments_, remote);
     } else {
       Buffer staging(note.bytes);
       segments_.assign(1, {reinterpret_cast<uintptr_t>(staging.data()), note.bytes});
-      readFromProcess(team_.directPid(tr.peer), segments_, remote);
+      {
+        StatsSection timed(&Stats::transferSeconds);
+        readFromProcess(team_.directPid(tr.peer), segments_, remote);
+      }
       unpack(tr, staging.data());
     }
     stats().messagesReceived++;
@@ -184,6 +188,7 @@ private:
   }
 
   void copyLocal(const View &input) {
+    StatsSection timed(&Stats::transferSeconds);
     const Transfer &t = plan_->local;
     if (plan_->kind == OpKind::Reshape)
       copyRunsLocal(t.runs, input, outputs_[0]);
@@ -193,6 +198,7 @@ private:
   }
 
   void pack(const Transfer &t, const View &input, char *buffer) const {
+    StatsSection timed(&Stats::packSeconds);
     if (plan_->kind == OpKind::Reshape)
       packRuns(t.runs, input, buffer);
     else
@@ -206,6 +212,7 @@ private:
   }
 
   void unpack(const Transfer &t, const char *data) {
+    StatsSection timed(&Stats::packSeconds);
     if (plan_->kind == OpKind::Reshape)
       unpackRuns(t.runs, outputs_[0], data);
     else

@@ -1,6 +1,7 @@
 #include "Handles.h"
 
 #include "BufferAllocator.h"
+#include "CallSite.h"
 #include "Errors.h"
 #include "Stats.h"
 
@@ -13,6 +14,7 @@ namespace {
 
 struct Entry {
   const char *name = nullptr;
+  const char *site = nullptr; // the user's op that started it (CallSite.h)
   std::unique_ptr<Operation> op; // null once complete
   // Held allocations (at most two: the halos of update_halo).
   const void *outputs[2] = {nullptr, nullptr};
@@ -39,17 +41,19 @@ public:
 
   // Issues handle next() for a completed operation without an entry, if
   // the ring is empty and no quick handle is out.
-  bool issueQuick(const char *name) {
+  bool issueQuick(const char *name, const char *site) {
     if (count_ || quick_)
       return false;
     quick_ = true;
     quickName_ = name;
+    quickSite_ = site;
     return true;
   }
   // Waits on the quick handle if `handle` is it.
   bool waitQuick(int64_t handle) {
     if (!quick_ || handle != first_)
       return false;
+    enterSite(quickSite_, quickName_);
     quick_ = false;
     ++first_;
     return true;
@@ -59,7 +63,9 @@ public:
     if (!quick_)
       return;
     quick_ = false;
-    push().name = quickName_;
+    Entry &e = push();
+    e.name = quickName_;
+    e.site = quickSite_;
   }
   size_t size() const { return count_; }
   Entry &at(size_t i) { return ring_[(head_ + i) & (ring_.size() - 1)]; }
@@ -97,6 +103,7 @@ private:
   int64_t first_ = 1; // handle of the entry at head_ (or of the quick handle)
   bool quick_ = false;
   const char *quickName_ = nullptr;
+  const char *quickSite_ = nullptr;
 };
 
 HandleTable &table() {
@@ -110,11 +117,13 @@ int64_t registerOperation(std::unique_ptr<Operation> op, const char *name,
                           std::initializer_list<const void *> outputs) {
   HandleTable &t = table();
   int64_t h = t.next();
-  if (!op && t.issueQuick(name))
+  const char *site = currentSite();
+  if (!op && t.issueQuick(name, site))
     return h;
   t.spillQuick(); // keeps next(): the quick handle takes the first entry
   Entry &e = t.push();
   e.name = name;
+  e.site = site;
   e.op = std::move(op);
   if (e.op)
     for (const void *allocation : outputs)
@@ -140,6 +149,8 @@ void waitHandle(int64_t handle) {
   if (handle < t.first() || t.at(handle - t.first()).waited)
     fail("_idtr_wait: handle %lld was already waited on", static_cast<long long>(handle));
   Entry &e = t.at(handle - t.first());
+  // Errors and the timeout of the wait name the op that started it.
+  enterSite(e.site, e.name);
   e.waited = true;
   std::unique_ptr<Operation> op = std::move(e.op);
   const void *outputs[2] = {e.outputs[0], e.outputs[1]};

@@ -13,13 +13,38 @@ Stats &stats() {
   return s;
 }
 
-bool statsEnabled() {
+#define IDTR_STATS_FIELDS(X)                                                   \
+  X(calls) X(waits) X(messagesSent) X(bytesSent) X(messagesReceived)           \
+  X(bytesReceived) X(bytesLocal) X(metadataCollectives) X(planBuilds)          \
+  X(planHits) X(reductions) X(controlMessages) X(runtimeSeconds)               \
+  X(packSeconds) X(waitSeconds) X(transferSeconds)
+
+Stats &Stats::operator+=(const Stats &o) {
+#define IDTR_ADD(f) f += o.f;
+  IDTR_STATS_FIELDS(IDTR_ADD)
+#undef IDTR_ADD
+  return *this;
+}
+
+Stats &Stats::operator-=(const Stats &o) {
+#define IDTR_SUB(f) f -= o.f;
+  IDTR_STATS_FIELDS(IDTR_SUB)
+#undef IDTR_SUB
+  return *this;
+}
+
+bool statsRequested() {
   const char *v = std::getenv("IDTR_STATS");
   return v && *v && std::strcmp(v, "0") != 0;
 }
 
+bool statsEnabled() {
+  const char *profile = std::getenv("IDTR_PROFILE");
+  return statsRequested() || (profile && *profile);
+}
+
 void printStats(int rank) {
-  if (!statsEnabled())
+  if (!statsRequested())
     return;
   const Stats &s = stats();
   std::fprintf(stderr,
@@ -28,10 +53,13 @@ void printStats(int rank) {
                " messages_received=%" PRId64 " bytes_received=%" PRId64
                " bytes_local=%" PRId64 " metadata_collectives=%" PRId64
                " plan_builds=%" PRId64 " plan_hits=%" PRId64 " reductions=%" PRId64
-               " control_messages=%" PRId64 " runtime_seconds=%.6f\n",
+               " control_messages=%" PRId64
+               " pack_seconds=%.6f wait_seconds=%.6f transfer_seconds=%.6f"
+               " runtime_seconds=%.6f\n",
                rank, s.calls, s.waits, s.messagesSent, s.bytesSent, s.messagesReceived,
                s.bytesReceived, s.bytesLocal, s.metadataCollectives, s.planBuilds,
-               s.planHits, s.reductions, s.controlMessages, s.runtimeSeconds);
+               s.planHits, s.reductions, s.controlMessages, s.packSeconds, s.waitSeconds,
+               s.transferSeconds, s.runtimeSeconds);
   std::fflush(stderr);
 }
 

@@ -1,7 +1,10 @@
 // IDTR_STATS=1 counters, printed once per rank at finalisation:
 // idtr-stats: rank R calls=N waits=N messages_sent=N bytes_sent=N
 //   messages_received=N bytes_received=N bytes_local=N metadata_collectives=N
-//   plan_builds=N plan_hits=N reductions=N control_messages=N runtime_seconds=S
+//   plan_builds=N plan_hits=N reductions=N control_messages=N
+//   pack_seconds=S wait_seconds=S transfer_seconds=S runtime_seconds=S
+// and, broken down by the user's op (CallSite.h), the table and JSON file of
+// Profile.h.
 #ifndef IDTR_STATS_H
 #define IDTR_STATS_H
 
@@ -24,14 +27,26 @@ struct Stats {
   int64_t reductions = 0;          // allreduce / reduce_all calls
   int64_t controlMessages = 0;     // notes of direct transfers (Exchange.cpp)
   double runtimeSeconds = 0;       // time spent inside runtime entry points
+  double packSeconds = 0;          // packing sends, unpacking receives
+  double waitSeconds = 0;          // blocked in MPI (WatchedWait: waits,
+                                   // collectives, metadata exchanges)
+  double transferSeconds = 0;      // local copies and direct transfers
+
+  // Adds (or subtracts) every counter of `o`.
+  Stats &operator+=(const Stats &o);
+  Stats &operator-=(const Stats &o);
 };
 
 Stats &stats();
+// Whether IDTR_STATS is set to a non-zero value (the per-rank lines and
+// the summary table on stderr).
+bool statsRequested();
+// Whether statistics are collected: IDTR_STATS or IDTR_PROFILE is set.
 bool statsEnabled();
 // Prints the line if IDTR_STATS is set to a non-zero value.
 void printStats(int rank);
 
-// Whether IDTR_STATS asks for the report (read once, at static
+// Whether IDTR_STATS or IDTR_PROFILE asks for the report (read once, at static
 // initialisation): the timer below reads the clock only then, since two
 // clock reads are a measurable part of a sub-microsecond call.
 extern const bool statsTiming;
@@ -47,6 +62,24 @@ public:
   }
 
 private:
+  double start_;
+};
+
+// Adds the time between construction and destruction to one of the phase
+// times (packSeconds, waitSeconds, transferSeconds).
+class StatsSection {
+public:
+  explicit StatsSection(double Stats::*field)
+      : field_(field), start_(statsTiming ? statsClock() : 0) {}
+  ~StatsSection() {
+    if (statsTiming)
+      stats().*field_ += statsClock() - start_;
+  }
+  StatsSection(const StatsSection &) = delete;
+  StatsSection &operator=(const StatsSection &) = delete;
+
+private:
+  double Stats::*field_;
   double start_;
 };
 

@@ -2,8 +2,10 @@
 
 #include "DirectTransfer.h"
 #include "Errors.h"
+#include "CallSite.h"
 #include "Handles.h"
 #include "Mpi.h"
+#include "Profile.h"
 #include "Stats.h"
 
 #include <algorithm>
@@ -39,6 +41,9 @@ int onFinalize(MPI_Comm, int, void *, void *) {
   if (rt.shutDown)
     return MPI_SUCCESS;
   rt.shutDown = true;
+  // What follows serves no op of the program: a timeout in the exit
+  // barrier must not name the op this rank last waited on.
+  enterSite(nullptr, nullptr);
   try {
     // Time-limited barrier first: a rank that ends while another still
     // waits in a collective it skipped must not sit in MPI_Finalize when
@@ -54,6 +59,13 @@ int onFinalize(MPI_Comm, int, void *, void *) {
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   printStats(rank);
+  // Every rank gets here (after the exit barrier): the gather to rank 0
+  // cannot hang on a rank that is gone.
+  try {
+    reportProfile(MPI_COMM_WORLD);
+  } catch (const std::exception &e) {
+    warn(std::string("the profile report failed: ") + e.what());
+  }
   return MPI_SUCCESS;
 }
 

@@ -1,6 +1,8 @@
 #include "Watchdog.h"
 
+#include "CallSite.h"
 #include "Errors.h"
+#include "Stats.h"
 
 #include <mpi.h>
 
@@ -10,6 +12,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <thread>
 #include <unistd.h>
 
@@ -36,15 +39,19 @@ int64_t nowNs() {
 }
 
 [[noreturn]] void timedOut(const char *what, double limit) {
-  char message[512];
-  std::snprintf(message, sizeof(message),
+  // The user's op this rank waits in (CallSite.h): ranks stuck in
+  // different ops each name their own.
+  std::string prefix = errorPrefix(currentSite());
+  char text[512];
+  std::snprintf(text, sizeof(text),
                 "%s: timed out after %g s waiting for other ranks (did a rank skip a "
                 "collective operation? IDTR_TIMEOUT sets the limit)",
                 what ? what : "MPI", limit);
+  std::string message = prefix + text;
   // Ranks stuck in the same wait report it once (Errors.h).
-  ReportClaim claim(message);
+  ReportClaim claim(message.c_str());
   if (claim.first()) {
-    std::fprintf(stderr, "idtr: error: %s (rank %d)\n", message, worldRank.load());
+    std::fprintf(stderr, "%s (rank %d)\n", message.c_str(), worldRank.load());
     std::fflush(stderr);
     claim.printed();
   } else {
@@ -106,12 +113,16 @@ double timeoutSeconds() {
   return seconds;
 }
 
-WatchedWait::WatchedWait(const char *what) {
+WatchedWait::WatchedWait(const char *what) : start_(statsTiming ? statsClock() : 0) {
   startWatchdogOnce();
   activeWhat.store(what, std::memory_order_relaxed);
   activeWait.store(++lastWait, std::memory_order_release);
 }
 
-WatchedWait::~WatchedWait() { activeWait.store(0, std::memory_order_release); }
+WatchedWait::~WatchedWait() {
+  activeWait.store(0, std::memory_order_release);
+  if (statsTiming)
+    stats().waitSeconds += statsClock() - start_;
+}
 
 } // namespace idtr

@@ -11,7 +11,9 @@
 // MPI_Test and sleeps would add microseconds to every small collective (a
 // scalar allreduce costs well under a microsecond here). Entering and
 // leaving a WatchedWait costs three atomic stores; only the watchdog reads
-// the clock.
+// the clock (and, under IDTR_STATS / IDTR_PROFILE, the waiting thread for
+// Stats::waitSeconds). The message names the user's op the rank waits in
+// (CallSite.h).
 #ifndef IDTR_WATCHDOG_H
 #define IDTR_WATCHDOG_H
 
@@ -26,6 +28,9 @@ public:
   ~WatchedWait();
   WatchedWait(const WatchedWait &) = delete;
   WatchedWait &operator=(const WatchedWait &) = delete;
+
+private:
+  double start_; // for Stats::waitSeconds, read only under IDTR_STATS
 };
 
 } // namespace idtr

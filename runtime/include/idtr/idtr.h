@@ -78,6 +78,16 @@ int64_t _idtr_prank(int64_t team);
    waiting twice on one is an error). 0 is accepted as "already complete". */
 void _idtr_wait(int64_t handle);
 
+/* Names the user's op that the next call starting an operation (a typed
+   entry point below) serves: `location` is "file:line:col: op", e.g.
+   "prog.mlir:10:8: dist.gather", and must stay valid until that operation
+   is waited on (distc passes a constant of the program). Errors raised in
+   the call or in its wait then read "prog.mlir:10:8: error: dist.gather:
+   ... (rank R)", and IDTR_STATS / IDTR_PROFILE count the call under it.
+   Only a pointer store; the next such call takes the location over, so it
+   never applies to a later call made without one. */
+void _idtr_set_location(const char *location);
+
 /* ---- typed entry points --------------------------------------------------- */
 
 #define IDTR_DECLARE_TYPED(SUFFIX)                                             \

@@ -33,6 +33,71 @@ static int run(const char *scenario) {
   IDTR_MEMREF(double, 2) in2, out2;
   idtr_index_array_t g, o, ng, no, ax;
 
+  if (!strcmp(scenario, "located-shape") || !strcmp(scenario, "stale-location")) {
+    /* As disagree-shape, named after the user's op as compiled programs do
+       (_idtr_set_location); or with a location set only for an earlier
+       call, which must not be reported for this one. */
+    if (!strcmp(scenario, "stale-location")) {
+      int64_t one = 1;
+      idtr_init_contiguous(&inD, in, 1, &one);
+      idtr_init_contiguous(&outD, out, 1, &one);
+      in[0] = 1.0;
+      _idtr_set_location("prog.mlir:3:8: dist.reduce");
+      _idtr_wait(_idtr_allreduce_f64(0, 1, &inD, 1, &outD, IDTR_SUM));
+    } else {
+      _idtr_set_location("prog.mlir:10:8: dist.gather");
+    }
+    scenario = "disagree-shape";
+  } else if (!strcmp(scenario, "alloc-after-located")) {
+    /* An error between calls (the program's own allocation) names no op,
+       not the op of the call before it. */
+    int64_t one = 1;
+    idtr_init_contiguous(&inD, in, 1, &one);
+    idtr_init_contiguous(&outD, out, 1, &one);
+    in[0] = 1.0;
+    _idtr_set_location("prog.mlir:3:8: dist.reduce");
+    _idtr_wait(_idtr_allreduce_f64(0, 1, &inD, 1, &outD, IDTR_SUM));
+    void *p = _mlir_memref_to_llvm_alloc((size_t)1 << 62);
+    printf("allocated %p\n", p);
+    return 0;
+  } else if (!strcmp(scenario, "located-skipped-allreduce")) {
+    /* skipped-allreduce with locations: the timeout names the op rank 0
+       waits in; rank 1 waits at the exit, in no op. */
+    int64_t n = 4;
+    idtr_init_contiguous(&inD, in, 1, &n);
+    idtr_init_contiguous(&outD, out, 1, &n);
+    _idtr_set_location("prog.mlir:3:8: dist.reduce");
+    _idtr_wait(_idtr_allreduce_f64(0, 1, &inD, 1, &outD, IDTR_SUM));
+    if (me == 0) {
+      _idtr_set_location("prog.mlir:4:8: dist.reduce");
+      _idtr_wait(_idtr_allreduce_f64(0, 1, &inD, 1, &outD, IDTR_SUM));
+    }
+    return 0;
+  } else if (!strcmp(scenario, "located-skipped-wait")) {
+    /* The timeout names the op of the call, not the location already set
+       for the next op: rank 0 starts a large allreduce that rank 1 skips
+       and times out in its agreement step. */
+    int64_t n = 4;
+    idtr_init_contiguous(&inD, in, 1, &n);
+    idtr_init_contiguous(&outD, out, 1, &n);
+    _idtr_wait(_idtr_allreduce_f64(0, 1, &inD, 1, &outD, IDTR_SUM));
+    if (me == 0) {
+      _idtr_set_location("prog.mlir:7:8: dist.reduce");
+      int64_t h = startLargeAllreduce();
+      _idtr_set_location("prog.mlir:9:8: dist.gather");
+      _idtr_wait(h);
+    }
+    return 0;
+  } else if (!strcmp(scenario, "located-double-wait")) {
+    /* A second wait on a handle has no op to name: the message must not
+       name the op of the last call. */
+    _idtr_set_location("prog.mlir:5:8: dist.reduce");
+    int64_t h = startLargeAllreduce();
+    _idtr_wait(h);
+    _idtr_wait(h);
+    return 0;
+  }
+
   if (!strcmp(scenario, "disagree-shape")) {
     /* copy_reshape where rank 1 believes the array is longer. */
     int64_t n = 8 + (me == 1), part = me == 0 ? 8 : 0, outPart = me == 0 ? 8 : 0;

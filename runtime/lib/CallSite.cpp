@@ -1,0 +1,44 @@
+#include "CallSite.h"
+
+#include "idtr/idtr.h"
+
+#include <cstring>
+
+namespace idtr {
+
+const char *pendingSite = nullptr;
+std::atomic<const char *> activeSite{nullptr};
+std::atomic<const char *> activeKind{nullptr};
+
+SiteParts splitSite(const char *site) {
+  SiteParts parts;
+  if (!site)
+    return parts;
+  // The op name never contains ": "; a file name might.
+  const char *sep = nullptr;
+  for (const char *p = std::strstr(site, ": "); p; p = std::strstr(p + 1, ": "))
+    sep = p;
+  if (!sep) {
+    parts.location = site;
+    return parts;
+  }
+  parts.location.assign(site, sep);
+  parts.op = sep + 2;
+  return parts;
+}
+
+std::string errorPrefix(const char *site) {
+  if (!site || !*site)
+    return "idtr: error: ";
+  SiteParts parts = splitSite(site);
+  std::string prefix = parts.location + ": error: ";
+  if (!parts.op.empty())
+    prefix += parts.op + ": ";
+  return prefix;
+}
+
+} // namespace idtr
+
+// A pointer store: no formatting, no check. `location` must stay valid
+// until the operation it names is waited on (the compiler passes a constant).
+extern "C" void _idtr_set_location(const char *location) { idtr::pendingSite = location; }
