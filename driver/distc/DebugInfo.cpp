@@ -9,6 +9,7 @@
 #include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Location.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
 
 #include "llvm/BinaryFormat/Dwarf.h"
@@ -34,8 +35,8 @@ static FileLineColLoc findFileLoc(Location loc) {
   return found;
 }
 
-/// The compile unit of the input: the file as the user named it, in the
-/// absolute directory it is in (DW_AT_comp_dir, against which debuggers
+/// The compile unit of the input: the file's name, in the absolute
+/// directory it is in (DW_AT_comp_dir, against which debuggers
 /// resolve the relative file names of the subprograms: a binary compiled
 /// from `prog.mlir` finds its source from any working directory).
 static LLVM::DICompileUnitAttr createCompileUnit(ModuleOp module,
@@ -61,20 +62,25 @@ static LLVM::DICompileUnitAttr createCompileUnit(ModuleOp module,
       /*isOptimized=*/optLevel > 0, emission);
 }
 
-/// A call without a location would reach LLVM as a call without !dbg in a
-/// function with debug info, which LLVM's verifier rejects when the callee
-/// can be inlined. Such calls (made up by a lowering) are attributed to
-/// their function's own line.
+/// A call without a file location would reach LLVM as a call without !dbg
+/// in a function with debug info, which the LLVM dialect's verifier (and
+/// LLVM's) rejects when the callee can be inlined. Such calls (made up by a lowering, or unknown in
+/// the input) are attributed to the line of their function's subprogram.
 static void locateAnonymousCalls(ModuleOp module) {
   for (auto func : module.getOps<LLVM::LLVMFuncOp>()) {
-    if (func.isExternal())
+    auto scope =
+        func.getLoc()->findInstanceOf<FusedLocWith<LLVM::DISubprogramAttr>>();
+    if (func.isExternal() || !scope)
       continue;
-    FileLineColLoc funcLoc = findFileLoc(func.getLoc());
-    if (!funcLoc)
-      continue;
+    LLVM::DISubprogramAttr subprogram = scope.getMetadata();
+    // The translation takes the file from the scope, not from this location.
+    Location line = FileLineColLoc::get(
+        func.getContext(),
+        subprogram.getFile() ? subprogram.getFile().getName().getValue() : "",
+        subprogram.getLine(), /*column=*/0);
     func.walk([&](Operation *op) {
-      if (isa<LLVM::CallOp, LLVM::InvokeOp>(op) && isa<UnknownLoc>(op->getLoc()))
-        op->setLoc(funcLoc);
+      if (isa<LLVM::CallOp, LLVM::InvokeOp>(op) && !findFileLoc(op->getLoc()))
+        op->setLoc(line);
     });
   }
 }
@@ -91,7 +97,6 @@ LogicalResult attachDebugInfoScopes(ModuleOp module, DebugInfoKind kind,
     module->setLoc(FusedLoc::get(
         ctx, {module.getLoc()},
         createCompileUnit(module, kind, optLevel, inputPath)));
-  locateAnonymousCalls(module);
   // The pass also describes declarations, as if the runtime's and MPI's
   // functions were defined in the user's file: keep their locations.
   llvm::SmallVector<std::pair<LLVM::LLVMFuncOp, Location>> declarations;
@@ -104,11 +109,15 @@ LogicalResult attachDebugInfoScopes(ModuleOp module, DebugInfoKind kind,
                              ? LLVM::DIEmissionKind::Full
                              : LLVM::DIEmissionKind::LineTablesOnly;
   pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass(options));
+  // The LLVM dialect's verifier already rejects a call without a location
+  // in a function with a subprogram: verify once the calls are located.
+  pm.enableVerifier(false);
   if (failed(pm.run(module)))
     return failure();
+  locateAnonymousCalls(module);
   for (auto [func, loc] : declarations)
     func->setLoc(loc);
-  return success();
+  return verify(module);
 }
 
 void describeCMainWrapper(llvm::Function &main, llvm::Function &user) {

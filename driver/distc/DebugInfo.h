@@ -40,11 +40,11 @@ class ModuleOp;
 
 namespace distc {
 
-/// Gives the module a compile unit for `inputPath` and every `llvm.func` a
-/// subprogram, for `kind` (not None). Functions that already have one (an
-/// input that was compiled with -g to --emit=mlir) keep it. Ops without a
-/// location inherit their function's, so that LLVM's verifier never sees an
-/// inlinable call without a !dbg location. Fails only if the pass fails.
+/// Gives the module a compile unit for `inputPath` and every defined
+/// `llvm.func` a subprogram, for `kind` (not None). Functions that already
+/// have one keep it. Calls without a file location get their function's
+/// line, so that LLVM's verifier never sees an inlinable call without a
+/// !dbg location. Fails only if the pass or the verifier fails.
 mlir::LogicalResult attachDebugInfoScopes(mlir::ModuleOp module,
                                           DebugInfoKind kind,
                                           unsigned optLevel,
