@@ -8,6 +8,7 @@ PKGS=(
   zlib1g-dev libzstd-dev
   libopenmpi-dev openmpi-bin libcli11-dev libgtest-dev
   pkgconf man-db   # scripts/install-test.sh: pkg-config, man
+  gdb              # test/driver/debug-*.mlir: -g checked in a debugger
 )
 missing=()
 for p in "${PKGS[@]}"; do

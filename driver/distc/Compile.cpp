@@ -2,6 +2,7 @@
 
 #include "Compile.h"
 #include "Backend.h"
+#include "DebugInfo.h"
 #include "Diagnostics.h"
 #include "InlineAsmCheck.h"
 #include "InputLimits.h"
@@ -299,6 +300,9 @@ void Compiler::Impl::makeMainCCompatible(llvm::Module &module) {
   llvm::IRBuilder<> builder(llvm::BasicBlock::Create(llvmCtx, "entry", main));
   builder.CreateCall(user);
   builder.CreateRet(builder.getInt32(0));
+  // With -g: without a scope of its own, the wrapper would drop the user's
+  // lines once LLVM inlines the user's main into it (from -O1 on).
+  describeCMainWrapper(*main, *user);
 }
 
 /// The compiled program allocates buffers through the runtime's
@@ -326,6 +330,11 @@ OwningOpRef<ModuleOp> Compiler::Impl::runFrontEnd(llvm::SourceMgr &sourceMgr,
   reportStep(opts.verbose, "run the MLIR pass pipeline on " + inputPath);
   if (failed(runPipeline(*module)))
     return nullptr;
+  // After the pipeline, whichever it was (--pipeline included): the scopes
+  // are attached to the llvm.func ops it produced.
+  if (failed(attachDebugInfoScopes(*module, opts.debugInfo,
+                                   opts.pipeline.optLevel, inputPath)))
+    return nullptr;
   return module;
 }
 
@@ -344,6 +353,7 @@ Compiler::Impl::lowerToLLVM(OwningOpRef<ModuleOp> module, StringRef inputPath,
   module = nullptr;
   makeMainCCompatible(*llvmModule);
   describeAllocators(*llvmModule);
+  setDebugInfoModuleFlags(*llvmModule);
   std::string level = opts.sizeLevel == 0
                           ? std::to_string(opts.pipeline.optLevel)
                           : (opts.sizeLevel == 1 ? "s" : "z");

@@ -27,6 +27,14 @@ enum class EmitKind {
   Exe,  ///< linked executable (default)
 };
 
+/// How much DWARF to emit for the user's `.mlir` source (-g0,
+/// -gline-tables-only, -g). See DebugInfo.h.
+enum class DebugInfoKind {
+  None,           ///< -g0 (default): no debug info
+  LineTablesOnly, ///< -gline-tables-only, -g1: line tables and function names
+  Full,           ///< -g: full compile unit and subprograms
+};
+
 struct DriverOptions {
   // --- inputs and outputs -------------------------------------------------
   /// `.mlir` and `.ll`/`.bc` (compiled), `.o`/`.a`/`.so` (linked).
@@ -45,6 +53,8 @@ struct DriverOptions {
   /// --jobs: partitions of one module optimized and compiled in parallel
   /// (0: one per hardware thread).
   unsigned jobs = 0;
+  /// -g, -gline-tables-only, -g0 (the last one wins, as in clang).
+  DebugInfoKind debugInfo = DebugInfoKind::None;
 
   // --- target (empty: the host, see docs/driver.md) -------------------------
   std::string targetTriple; ///< --target

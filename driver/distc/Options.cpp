@@ -44,6 +44,20 @@ static std::string helpFooter() {
   return text;
 }
 
+/// The --debug-info kind for clang's spellings of the debug-info flags, or
+/// null when `arg` is not one. -g1 and -gmlt are clang's names for line
+/// tables only; -g2, -g3 and -ggdb are full debug info here (distc has no
+/// macros for -g3 to add).
+static const char *debugInfoSpelling(llvm::StringRef arg) {
+  if (arg == "-g0")
+    return "none";
+  if (arg == "-gline-tables-only" || arg == "-g1" || arg == "-gmlt")
+    return "line-tables-only";
+  if (arg == "-g" || arg == "-g2" || arg == "-g3" || arg == "-ggdb")
+    return "full";
+  return nullptr;
+}
+
 /// Every environment variable the IDTR runtime reads (runtime/lib, grep
 /// getenv), for --help-env; docs/runtime.md has the same table.
 struct RuntimeVariable {
@@ -132,6 +146,8 @@ static constexpr llvm::StringLiteral kLinkerArgMarker = "\x01linker-arg:";
 ///    argument; spell the empty pipeline in a form it keeps.
 ///  * `-mllvm X`: X itself starts with a dash, so it becomes `--mllvm=X`.
 ///  * -O*, read here: the last one wins.
+///  * -g, -g0, -gline-tables-only, ...: --debug-info=KIND
+///    (debugInfoSpelling).
 ///  * -march=, -mcpu=, -mtune=, -save-temps[=obj|cwd], -###: their `--`
 ///    forms.
 ///  * -Wl,A,B, -Xlinker A, -rpath DIR: a marker among the positional
@@ -166,6 +182,8 @@ static bool rewriteArguments(llvm::ArrayRef<const char *> expanded,
       args.push_back("--pipeline=builtin.module()");
     } else if ((arg == "-mllvm" || arg == "--mllvm") && hasNext) {
       args.push_back("--mllvm=" + std::string(expanded[++i]));
+    } else if (const char *kind = debugInfoSpelling(arg)) {
+      args.push_back(std::string("--debug-info=") + kind);
     } else if (arg.starts_with("-O")) {
       if (!parseOptLevel(arg, opts)) {
         (void)reportError("invalid optimization level '" + arg +
@@ -327,6 +345,21 @@ std::optional<int> parseCommandLine(int argc, char **argv,
                  "split)")
       ->check(CLI::Range(1u, 256u))
       ->allow_extra_args(false);
+
+  // Debug info. clang's spellings (-g, -g0, -gline-tables-only, ...) are
+  // single-dash long names, which CLI11 does not have: they are rewritten to
+  // --debug-info=KIND by rewriteArguments, and the last one wins.
+  std::map<std::string, DebugInfoKind> debugKinds = {
+      {"none", DebugInfoKind::None},
+      {"line-tables-only", DebugInfoKind::LineTablesOnly},
+      {"full", DebugInfoKind::Full}};
+  app.add_option("--debug-info", opts.debugInfo,
+                 "DWARF debug info for the .mlir source: -g (full), "
+                 "-gline-tables-only (line tables only), -g0 (none, the "
+                 "default); the last one wins")
+      ->transform(CLI::CheckedTransformer(debugKinds).description(""))
+      ->option_text("none|line-tables-only|full")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
 
   app.add_flag("-v", opts.verbose,
                "print each step and the link line; alone, the version");
