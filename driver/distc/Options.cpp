@@ -72,8 +72,11 @@ static constexpr RuntimeVariable kRuntimeEnvironment[] = {
      "watchdog off"},
     {"IDTR_STATS", "unset (off)",
      "any value but empty or 0: every rank prints one line of "
-     "communication counters (calls, messages, bytes, plans) to stderr at "
-     "exit"},
+     "communication counters (calls, messages, bytes, plans, times) to "
+     "stderr at exit, and rank 0 a table of them per source location"},
+    {"IDTR_PROFILE", "unset (off)",
+     "a file name: rank 0 writes the per-location counters of every rank "
+     "there as JSON at exit"},
     {"IDTR_DIRECT", "unset (on)",
      "0: never read a peer's memory directly (Linux cross-memory attach) "
      "between ranks of one node; always go through MPI"},
