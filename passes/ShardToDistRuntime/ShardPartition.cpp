@@ -12,6 +12,7 @@
 #include "passes/Passes.h"
 #include "passes/ShardToDistRuntime/ReplicatedSharding.h"
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
 #include "mlir/Dialect/Shard/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
@@ -245,6 +246,20 @@ struct ShardPartition
       func.walk([&](shard::ShardOp op) {
         if (failed(checkAnnotation(op, symbols)))
           ok = false;
+      });
+      // Upstream's partitioning keeps linalg.index in a partitioned body
+      // as it is, i.e. relative to the local shard instead of the global
+      // tensor: silently wrong results. Refuse rather than guess whether
+      // the op ends up split or replicated.
+      func.walk([&](linalg::IndexOp index) {
+        Operation *owner = index->getParentOp();
+        owner->emitError("distc: linalg.index in the body of a linalg op "
+                         "in a function with shard annotations is not "
+                         "supported yet (partitioning would not offset it "
+                         "to global indices)")
+                .attachNote(index.getLoc())
+            << "linalg.index here";
+        ok = false;
       });
     }
     if (!ok)
