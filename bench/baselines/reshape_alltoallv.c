@@ -58,6 +58,7 @@ int main(int argc, char **argv) {
         errs += c.B[i] != 1.0;
       int b1 = bench_report_check(MPI_COMM_WORLD, "reshape", method, n, errs, "elements");
       bad |= b1;
+      bench_count(MPI_COMM_WORLD, &o, run, &c);
       if (!o.check_only && !b1)
         bench_time(MPI_COMM_WORLD, "reshape", method, &o, o.inner, (double)n * n * 8, run, &c);
       free(c.A);

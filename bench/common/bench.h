@@ -18,6 +18,7 @@
 
 #include <mpi.h>
 #include <stdint.h>
+#include <sys/mman.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,14 +31,15 @@ typedef struct {
   int iters;      /* e2e kernels: iterations */
   const char *only; /* -c CASE: run only this case (programs with several) */
   int once;       /* --once: e2e kernels run -i iterations untimed, no output */
+  int count;      /* --count K: after the check, K operations inside MPI_Pcontrol(1) .. (0) */
 } bench_opts;
 
 static inline void bench_usage(const char *prog) {
-  fprintf(stderr, "usage: %s [-n N] [-r reps] [-k inner] [-i iterations] [-c case] [--check] [--once]\n", prog);
+  fprintf(stderr, "usage: %s [-n N] [-r reps] [-k inner] [-i iterations] [-c case] [--check] [--once] [--count K]\n", prog);
 }
 
 static inline bench_opts bench_parse(int argc, char **argv, int64_t default_n) {
-  bench_opts o = {default_n, 5, 0, 0, 10, NULL, 0};
+  bench_opts o = {default_n, 5, 0, 0, 10, NULL, 0, 0};
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i];
     const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -45,6 +47,8 @@ static inline bench_opts bench_parse(int argc, char **argv, int64_t default_n) {
       o.check_only = 1;
     } else if (!strcmp(a, "--once")) {
       o.once = 1;
+    } else if (v && !strcmp(a, "--count")) {
+      o.count = atoi(v); ++i;
     } else if (v && !strcmp(a, "-c")) {
       o.only = v; ++i;
     } else if (v && !strcmp(a, "-n")) {
@@ -76,16 +80,33 @@ static inline int64_t bench_block_off(int64_t n, int P, int p) {
   return p * (n / P) + (p < n % P ? p : n % P);
 }
 
-/* 64-byte aligned, zero-initialised (touched) buffer; never NULL. */
-static inline void *bench_alloc(size_t bytes) {
-  size_t sz = (bytes + 63) / 64 * 64;
+#define BENCH_HUGE_BYTES ((size_t)2 << 20)
+
+/* Uninitialised buffer, never NULL, with the runtime's huge-page policy
+ * (runtime/lib/Buffer.cpp, allocateOnHugePages): 64-byte aligned, and from
+ * 2 MiB up aligned to 2 MiB and advised MADV_HUGEPAGE, so that a baseline
+ * pays the same page faults and TLB misses as the runtime's own buffers.
+ * Programs that initialise every element use this one (no redundant memset). */
+static inline void *bench_alloc_raw(size_t bytes) {
+  size_t align = bytes >= BENCH_HUGE_BYTES ? BENCH_HUGE_BYTES : 64;
+  size_t sz = (bytes + align - 1) / align * align;
   if (sz == 0) sz = 64;
-  void *p = aligned_alloc(64, sz);
+  void *p = aligned_alloc(align, sz);
   if (!p) {
     fprintf(stderr, "bench: out of memory (%zu bytes)\n", bytes);
     MPI_Abort(MPI_COMM_WORLD, 3);
   }
-  memset(p, 0, sz);
+#ifdef MADV_HUGEPAGE
+  if (align == BENCH_HUGE_BYTES && !getenv("IDTR_NO_HUGEPAGES"))
+    madvise(p, sz, MADV_HUGEPAGE);
+#endif
+  return p;
+}
+
+/* As bench_alloc_raw, zero-initialised (touched). */
+static inline void *bench_alloc(size_t bytes) {
+  void *p = bench_alloc_raw(bytes);
+  memset(p, 0, bytes ? bytes : 1);
   return p;
 }
 
@@ -127,6 +148,20 @@ static inline double bench_time(MPI_Comm comm, const char *group, const char *me
   }
   free(t);
   return mn;
+}
+
+/* --count K: K more operations (plans cached by the check run) between
+ * MPI_Pcontrol(1) and MPI_Pcontrol(0), the region that the PMPI counter of
+ * bench/pmpi/ counts (MPI_Pcontrol is a no-op without it). The barrier that
+ * lines the ranks up is outside the region. */
+static inline void bench_count(MPI_Comm comm, const bench_opts *o, bench_fn fn, void *ctx) {
+  if (o->count < 1)
+    return;
+  MPI_Barrier(comm);
+  MPI_Pcontrol(1);
+  for (int k = 0; k < o->count; ++k)
+    fn(ctx);
+  MPI_Pcontrol(0);
 }
 
 /* Collective: combines the local error counts of all ranks, prints the CHECK

@@ -73,6 +73,7 @@ int main(int argc, char **argv) {
         errs += B[f - lo] != (double)f;
       int b1 = bench_report_check(MPI_COMM_WORLD, "reshape", method, n, errs, "elements");
       bad |= b1;
+      bench_count(MPI_COMM_WORLD, &o, run, &c);
       if (!o.check_only && !b1)
         bench_time(MPI_COMM_WORLD, "reshape", method, &o, o.inner, (double)n * n * 8, run, &c);
       free(B);

@@ -33,6 +33,7 @@ int main(int argc, char **argv) {
     for (int64_t j = 0; j < n; ++j)
       errs += B[i * n + j] != bench_val(j, r0 + i, n);
   int bad = bench_report_check(MPI_COMM_WORLD, "transpose", "idtr", n, errs, "elements");
+  bench_count(MPI_COMM_WORLD, &o, run, &c);
   if (!o.check_only && !bad)
     bench_time(MPI_COMM_WORLD, "transpose", "idtr", &o, o.inner, 2.0 * n * n * 8, run, &c);
   MPI_Finalize();
