@@ -23,7 +23,10 @@ if [ ! -f "$ASAN_BUILD_DIR/build.ninja" ]; then
 fi
 cmake --build "$ASAN_BUILD_DIR"
 supp=$PWD/scripts/lsan-openmpi.supp
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:fast_unwind_on_malloc=0:detect_odr_violation=0}
+# allocator_may_return_null=1: an impossible allocation returns null to the
+# runtime, which reports it itself ("idtr: error: out of memory allocating
+# N bytes", test/runtime/errors.test) instead of ASan ending the process.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:fast_unwind_on_malloc=0:detect_odr_violation=0:allocator_may_return_null=1}
 export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$supp:print_suppressions=0:fast_unwind_on_malloc=0}
 export OMPI_MCA_mca_base_component_disable_dlclose=1
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
