@@ -7,6 +7,9 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
 
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/xxhash.h"
+
 using namespace mlir;
 using namespace mlir::distc;
 
@@ -199,4 +202,33 @@ mlir::distc::lookupOrDeclareIDTRFunction(ModuleOp module,
       func::FuncOp::create(builder, module.getLoc(), decl.name, decl.type);
   func.setPrivate();
   return func;
+}
+
+Value mlir::distc::getOrCreateStringConstant(OpBuilder &b, Location loc,
+                                             ModuleOp module,
+                                             StringRef symbolPrefix,
+                                             StringRef text) {
+  std::string data = (text + Twine('\0')).str();
+  std::string base =
+      (symbolPrefix + llvm::utohexstr(llvm::xxh3_64bits(text))).str();
+  std::string name = base;
+  for (unsigned suffix = 0;; ++suffix) {
+    Operation *existing = SymbolTable::lookupSymbolIn(module, name);
+    if (!existing)
+      break;
+    auto global = dyn_cast<LLVM::GlobalOp>(existing);
+    if (global && global.getValueAttr() == b.getStringAttr(data))
+      return LLVM::AddressOfOp::create(b, loc, global);
+    name = base + "_" + std::to_string(suffix);
+  }
+  LLVM::GlobalOp global;
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    auto type = LLVM::LLVMArrayType::get(b.getI8Type(), data.size());
+    global = LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/true,
+                                    LLVM::Linkage::Internal, name,
+                                    b.getStringAttr(data), /*alignment=*/0);
+  }
+  return LLVM::AddressOfOp::create(b, loc, global);
 }

@@ -71,6 +71,13 @@ SmallVector<IDTRDeclaration> getAllIDTRDeclarations(MLIRContext *context);
 FailureOr<func::FuncOp> lookupOrDeclareIDTRFunction(ModuleOp module,
                                                     const IDTRDeclaration &decl);
 
+/// The address of an internal constant holding `text` NUL-terminated, named
+/// `<symbolPrefix><hash of text>` at the start of `module`: one global per
+/// distinct text (messages of run-time checks, source locations passed to
+/// the runtime). Created through `b`, so that a rewriter sees the new ops.
+Value getOrCreateStringConstant(OpBuilder &b, Location loc, ModuleOp module,
+                                StringRef symbolPrefix, StringRef text);
+
 } // namespace mlir::distc
 
 #endif // DISTC_PASSES_IDTRRUNTIMEAPI_H

@@ -180,31 +180,9 @@ public:
   /// The address of a private constant string `text` (NUL-terminated) in
   /// the module of the op; one global per distinct text.
   Value globalString(StringRef text) {
-    auto module = op->getParentOfType<ModuleOp>();
-    std::string data = (text + Twine('\0')).str();
-    std::string base =
-        "__distc_loc_" + llvm::utohexstr(llvm::xxh3_64bits(text));
-    std::string name = base;
-    for (unsigned suffix = 0;; ++suffix) {
-      Operation *existing = SymbolTable::lookupSymbolIn(module, name);
-      if (!existing)
-        break;
-      auto global = dyn_cast<LLVM::GlobalOp>(existing);
-      if (global && global.getValueAttr() == rewriter.getStringAttr(data))
-        return LLVM::AddressOfOp::create(rewriter, loc, global);
-      name = base + "_" + std::to_string(suffix);
-    }
-    LLVM::GlobalOp global;
-    {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(module.getBody());
-      auto type = LLVM::LLVMArrayType::get(rewriter.getI8Type(), data.size());
-      global = LLVM::GlobalOp::create(rewriter, loc, type, /*isConstant=*/true,
-                                      LLVM::Linkage::Internal, name,
-                                      rewriter.getStringAttr(data),
-                                      /*alignment=*/0);
-    }
-    return LLVM::AddressOfOp::create(rewriter, loc, global);
+    return getOrCreateStringConstant(rewriter, loc,
+                                     op->getParentOfType<ModuleOp>(),
+                                     "__distc_loc_", text);
   }
 
   /// Calls `function` (typed by `elementType` if it is a typed entry point).

@@ -86,29 +86,7 @@ ModuleOp enclosingModule(OpBuilder &b) {
 /// global per distinct message in the module.
 Value globalString(OpBuilder &b, Location loc, ModuleOp module,
                    StringRef text) {
-  std::string data = (text + Twine('\0')).str();
-  auto type = LLVM::LLVMArrayType::get(b.getI8Type(), data.size());
-  std::string base =
-      "__distc_check_" + llvm::utohexstr(llvm::xxh3_64bits(text));
-  std::string name = base;
-  for (unsigned suffix = 0;; ++suffix) {
-    Operation *existing = SymbolTable::lookupSymbolIn(module, name);
-    if (!existing)
-      break;
-    auto global = dyn_cast<LLVM::GlobalOp>(existing);
-    if (global && global.getValueAttr() == b.getStringAttr(data))
-      return LLVM::AddressOfOp::create(b, loc, global);
-    name = base + "_" + std::to_string(suffix);
-  }
-  LLVM::GlobalOp global;
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(module.getBody());
-    global = LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/true,
-                                    LLVM::Linkage::Internal, name,
-                                    b.getStringAttr(data), /*alignment=*/0);
-  }
-  return LLVM::AddressOfOp::create(b, loc, global);
+  return getOrCreateStringConstant(b, loc, module, "__distc_check_", text);
 }
 
 Value toI64(OpBuilder &b, Location loc, Value value) {
