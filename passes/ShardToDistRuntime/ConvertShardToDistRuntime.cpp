@@ -73,6 +73,27 @@ private:
   /// `all` to whether they span the grid.
   LogicalResult collectiveAxes(Operation *op, ArrayRef<int16_t> axes,
                                bool &all);
+  /// Common start of all_gather, all_slice and all_to_all: sets `info` to
+  /// the grid of `op`, or replaces `op` by the identity (a cast) and leaves
+  /// `info` empty when it spans no grid axis; the insertion point is `op`.
+  template <typename CollectiveOp>
+  LogicalResult beginDataCollective(CollectiveOp op,
+                                    std::optional<GridInfo> &info) {
+    FailureOr<GridInfo> found = grid(op, op.getGridAttr());
+    if (failed(found))
+      return failure();
+    bool all;
+    if (failed(collectiveAxes(op, op.getGridAxes(), all)))
+      return failure();
+    rewriter.setInsertionPoint(op);
+    if (!all) {
+      rewriter.replaceOpWithNewOp<tensor::CastOp>(
+          op, op.getResult().getType(), op.getInput());
+      return success();
+    }
+    info = *found;
+    return success();
+  }
 
   LogicalResult lower(Operation *op);
   LogicalResult lower(shard::AllReduceOp op);
@@ -251,20 +272,14 @@ LogicalResult Lowering::lower(shard::AllReduceOp op) {
 }
 
 LogicalResult Lowering::lower(shard::AllGatherOp op) {
-  FailureOr<GridInfo> info = grid(op, op.getGridAttr());
-  if (failed(info))
+  std::optional<GridInfo> info;
+  if (failed(beginDataCollective(op, info)))
     return failure();
-  bool all;
-  if (failed(collectiveAxes(op, op.getGridAxes(), all)))
-    return failure();
+  if (!info)
+    return success();
   Location loc = op.getLoc();
-  rewriter.setInsertionPoint(op);
   Value input = op.getInput();
   auto resultType = cast<RankedTensorType>(op.getResult().getType());
-  if (!all) {
-    rewriter.replaceOpWithNewOp<tensor::CastOp>(op, resultType, input);
-    return success();
-  }
   int64_t axis = op.getGatherAxis().getSExtValue();
   int64_t rank = resultType.getRank();
   int64_t procs = info->op.getShape().front();
@@ -299,20 +314,14 @@ LogicalResult Lowering::lower(shard::AllGatherOp op) {
 }
 
 LogicalResult Lowering::lower(shard::AllSliceOp op) {
-  FailureOr<GridInfo> info = grid(op, op.getGridAttr());
-  if (failed(info))
+  std::optional<GridInfo> info;
+  if (failed(beginDataCollective(op, info)))
     return failure();
-  bool all;
-  if (failed(collectiveAxes(op, op.getGridAxes(), all)))
-    return failure();
+  if (!info)
+    return success();
   Location loc = op.getLoc();
-  rewriter.setInsertionPoint(op);
   Value input = op.getInput();
   auto resultType = cast<RankedTensorType>(op.getResult().getType());
-  if (!all) {
-    rewriter.replaceOpWithNewOp<tensor::CastOp>(op, resultType, input);
-    return success();
-  }
   int64_t axis = op.getSliceAxis().getSExtValue();
   int64_t procs = info->op.getShape().front();
   // No communication: this rank keeps block `member` of the slice axis.
@@ -347,20 +356,14 @@ LogicalResult Lowering::lower(shard::AllSliceOp op) {
 }
 
 LogicalResult Lowering::lower(shard::AllToAllOp op) {
-  FailureOr<GridInfo> info = grid(op, op.getGridAttr());
-  if (failed(info))
+  std::optional<GridInfo> info;
+  if (failed(beginDataCollective(op, info)))
     return failure();
-  bool all;
-  if (failed(collectiveAxes(op, op.getGridAxes(), all)))
-    return failure();
+  if (!info)
+    return success();
   Location loc = op.getLoc();
-  rewriter.setInsertionPoint(op);
   Value input = op.getInput();
   auto resultType = cast<RankedTensorType>(op.getResult().getType());
-  if (!all) {
-    rewriter.replaceOpWithNewOp<tensor::CastOp>(op, resultType, input);
-    return success();
-  }
   int64_t split = op.getSplitAxis().getSExtValue();
   int64_t concat = op.getConcatAxis().getSExtValue();
   if (split == concat)
