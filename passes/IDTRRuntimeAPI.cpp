@@ -163,43 +163,19 @@ std::string cPrototype(const AbiFunction &function, StringRef symbol) {
 }
 
 StringRef effectName(IDTREffect effect) {
-  switch (effect) {
-  case IDTREffect::Query:
-    return "query (no communication)";
-  case IDTREffect::Starts:
-    return "starts an operation of the team";
-  case IDTREffect::Completes:
-    return "completes an operation";
-  case IDTREffect::NamesNextStart:
-    return "names the next start's op";
-  case IDTREffect::Aborts:
-    return "reports the error, never returns";
-  case IDTREffect::ReadsCommandLine:
-    return "reads the command line";
-  case IDTREffect::ReadsClock:
-    return "reads the clock";
-  case IDTREffect::CopiesLocally:
-    return "local copy";
-  case IDTREffect::Allocates:
-    return "allocates (noalias)";
-  case IDTREffect::FreesWhenDone:
-    return "frees, after the operations writing it";
-  }
-  llvm_unreachable("unknown effect");
+  static constexpr StringLiteral names[] = {
+#define IDTR_EFFECT(Id, Description) Description,
+#include "passes/IDTRRuntimeAPI.def"
+  };
+  return names[static_cast<size_t>(effect)];
 }
 
 StringRef declarerName(IDTRDeclarer declarer) {
-  switch (declarer) {
-  case IDTRDeclarer::LowerDistRuntimeToIDTR:
-    return "lower-distruntime-to-idtr";
-  case IDTRDeclarer::ConvertDistToDistRuntime:
-    return "convert-dist-to-distruntime";
-  case IDTRDeclarer::LowerStridedCopies:
-    return "distc-lower-strided-copies";
-  case IDTRDeclarer::Upstream:
-    return "finalize-memref-to-llvm";
-  }
-  llvm_unreachable("unknown declarer");
+  static constexpr StringLiteral names[] = {
+#define IDTR_DECLARER(Id, Pass) Pass,
+#include "passes/IDTRRuntimeAPI.def"
+  };
+  return names[static_cast<size_t>(declarer)];
 }
 
 /// Every symbol of `function` with its element type (null if untyped).

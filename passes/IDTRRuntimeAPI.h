@@ -33,25 +33,14 @@ enum class IDTRFunction {
 
 /// What a call of an entry point does (the Effect column of the table).
 enum class IDTREffect {
-  Query,            // reads the team geometry, no communication
-  Starts,           // starts an operation of the team: names a location
-                    // first (_idtr_set_location), returns its handle
-  Completes,        // waits for an operation to complete
-  NamesNextStart,   // stores the location for the next start
-  Aborts,           // reports an error and ends the job, never returns
-  ReadsCommandLine, // parses argv once, may print --help and exit
-  ReadsClock,       // a monotonic clock
-  CopiesLocally,    // copies between the program's own buffers
-  Allocates,        // returns fresh memory, like malloc (noalias)
-  FreesWhenDone,    // frees, deferred while an operation writes the buffer
+#define IDTR_EFFECT(Id, Description) Id,
+#include "passes/IDTRRuntimeAPI.def"
 };
 
 /// Who declares an entry point in the module (the DeclaredBy column).
 enum class IDTRDeclarer {
-  LowerDistRuntimeToIDTR,
-  ConvertDistToDistRuntime,
-  LowerStridedCopies,
-  Upstream, // MLIR's own lowerings (finalize-memref-to-llvm)
+#define IDTR_DECLARER(Id, Pass) Id,
+#include "passes/IDTRRuntimeAPI.def"
 };
 
 /// A runtime entry point for one element type: its symbol name and MLIR
