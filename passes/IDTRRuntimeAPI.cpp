@@ -1,22 +1,88 @@
 //===- IDTRRuntimeAPI.cpp - the IDTR runtime ABI as MLIR types ------------===//
 
 #include "passes/IDTRRuntimeAPI.h"
+#include "passes/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
+
+namespace mlir::distc {
+#define GEN_PASS_DEF_PRINTIDTRRUNTIMEAPI
+#include "passes/Passes.h.inc"
+} // namespace mlir::distc
 
 using namespace mlir;
 using namespace mlir::distc;
 
 namespace {
+
+/// The types of the ABI (the Result and IDTR_ARG types of the table).
+enum class AbiType { Void, I32, I64, F64, SizeT, Str, Ptr, ReduceCode, Index, Data };
+
+struct AbiParam {
+  AbiType type;
+  const char *name; // null past the last parameter
+};
+
+enum class Typing { Untyped, Typed };
+enum class Header { Public, Internal };
+
+/// One line of IDTRRuntimeAPI.def.
+struct AbiFunction {
+  IDTRFunction id;
+  StringLiteral symbol;
+  Typing typing;
+  AbiType result;
+  IDTREffect effect;
+  IDTRDeclarer declarer;
+  Header header;
+  /// The parameters, then unnamed ones. The bound only limits the table:
+  /// a longer line does not compile.
+  AbiParam params[12];
+
+  auto parameters() const {
+    return llvm::make_filter_range(
+        params, [](const AbiParam &p) { return p.name != nullptr; });
+  }
+};
+
+constexpr AbiFunction kFunctions[] = {
+#define IDTR_ARG(Type, name) AbiParam{AbiType::Type, #name}
+#define IDTR_FUNCTION(Id, Symbol, Ty, Result, Effect, DeclaredBy, Hdr, ...)  \
+  {IDTRFunction::Id,      #Symbol,           Typing::Ty,                      \
+   AbiType::Result,       IDTREffect::Effect, IDTRDeclarer::DeclaredBy,        \
+   Header::Hdr,           {__VA_ARGS__}},
+#include "passes/IDTRRuntimeAPI.def"
+#undef IDTR_ARG
+};
+
 /// Element types with entry points, in the order of runtime/include/idtr/idtr.h.
-constexpr StringLiteral kSuffixes[] = {"f64", "f32", "i64", "i32",
-                                       "i16", "i8",  "i1"};
+constexpr StringLiteral kSuffixes[] = {
+#define IDTR_ELEMENT_TYPE(Suffix) #Suffix,
+#include "passes/IDTRRuntimeAPI.def"
+};
+
+// The table lists the functions in enumerator order, so that an
+// IDTRFunction indexes it.
+constexpr bool isInEnumOrder() {
+  for (size_t i = 0; i < std::size(kFunctions); ++i)
+    if (static_cast<size_t>(kFunctions[i].id) != i)
+      return false;
+  return true;
+}
+static_assert(isInEnumOrder());
+
+const AbiFunction &lookup(IDTRFunction function) {
+  return kFunctions[static_cast<size_t>(function)];
+}
 
 Type elementTypeForSuffix(MLIRContext *context, StringRef suffix) {
   if (suffix == "f64")
@@ -28,180 +94,261 @@ Type elementTypeForSuffix(MLIRContext *context, StringRef suffix) {
   return IntegerType::get(context, width);
 }
 
-StringRef baseName(IDTRFunction function) {
-  switch (function) {
-  case IDTRFunction::NProcs:
-    return "_idtr_nprocs";
-  case IDTRFunction::PRank:
-    return "_idtr_prank";
-  case IDTRFunction::Wait:
-    return "_idtr_wait";
-  case IDTRFunction::CopyReshape:
-    return "_idtr_copy_reshape_";
-  case IDTRFunction::CopyPermute:
-    return "_idtr_copy_permute_";
-  case IDTRFunction::UpdateHalo:
-    return "_idtr_update_halo_";
-  case IDTRFunction::AllReduce:
-    return "_idtr_allreduce_";
-  case IDTRFunction::ReduceAll:
-    return "_idtr_reduce_all_";
-  case IDTRFunction::CheckFailed:
-    return "_idtr_check_failed";
-  case IDTRFunction::ParamI64:
-    return "_idtr_param_i64";
-  case IDTRFunction::ParamF64:
-    return "_idtr_param_f64";
-  case IDTRFunction::Wtime:
-    return "_idtr_wtime";
-  case IDTRFunction::SetLocation:
-    return "_idtr_set_location";
+/// The MLIR type of `type`, with `elementType` for Data.
+Type mlirType(MLIRContext *context, AbiType type, Type elementType) {
+  Builder b(context);
+  switch (type) {
+  case AbiType::Void:
+    return {};
+  case AbiType::I32:
+  case AbiType::ReduceCode:
+    return b.getI32Type();
+  case AbiType::I64:
+  case AbiType::SizeT:
+    return b.getI64Type();
+  case AbiType::F64:
+    return b.getF64Type();
+  case AbiType::Str:
+  case AbiType::Ptr:
+    return LLVM::LLVMPointerType::get(context);
+  case AbiType::Index:
+    return UnrankedMemRefType::get(b.getIndexType(), 0);
+  case AbiType::Data:
+    return UnrankedMemRefType::get(elementType, 0);
   }
-  llvm_unreachable("unknown IDTR function");
+  llvm_unreachable("unknown ABI type");
 }
 
-bool isTyped(IDTRFunction function) {
-  return function != IDTRFunction::NProcs && function != IDTRFunction::PRank &&
-         function != IDTRFunction::Wait && function != IDTRFunction::CheckFailed &&
-         function != IDTRFunction::ParamI64 &&
-         function != IDTRFunction::ParamF64 && function != IDTRFunction::Wtime &&
-         function != IDTRFunction::SetLocation;
+/// The C spelling of `type` before a parameter name ("int64_t ", "void *").
+StringRef cType(AbiType type) {
+  switch (type) {
+  case AbiType::Void:
+    return "void ";
+  case AbiType::I32:
+  case AbiType::ReduceCode:
+    return "int32_t ";
+  case AbiType::I64:
+  case AbiType::Index:
+  case AbiType::Data:
+    return "int64_t ";
+  case AbiType::SizeT:
+    return "size_t ";
+  case AbiType::F64:
+    return "double ";
+  case AbiType::Str:
+    return "const char *";
+  case AbiType::Ptr:
+    return "void *";
+  }
+  llvm_unreachable("unknown ABI type");
 }
+
+/// The C prototype of `function` named `symbol`: "int64_t _idtr_nprocs(int64_t
+/// team)". An Index or Data argument `x` is the pair `int64_t xRank, void *x`.
+std::string cPrototype(const AbiFunction &function, StringRef symbol) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << cType(function.result) << symbol << "(";
+  llvm::ListSeparator sep;
+  for (const AbiParam &p : function.parameters()) {
+    if (p.type == AbiType::Index || p.type == AbiType::Data)
+      os << sep << "int64_t " << p.name << "Rank, void *" << p.name;
+    else
+      os << sep << cType(p.type) << p.name;
+  }
+  if (function.parameters().empty())
+    os << "void";
+  os << ")";
+  return text;
+}
+
+StringRef effectName(IDTREffect effect) {
+  static constexpr StringLiteral names[] = {
+#define IDTR_EFFECT(Id, Description) Description,
+#include "passes/IDTRRuntimeAPI.def"
+  };
+  return names[static_cast<size_t>(effect)];
+}
+
+StringRef declarerName(IDTRDeclarer declarer) {
+  static constexpr StringLiteral names[] = {
+#define IDTR_DECLARER(Id, Pass) Pass,
+#include "passes/IDTRRuntimeAPI.def"
+  };
+  return names[static_cast<size_t>(declarer)];
+}
+
+/// Every symbol of `function` with its element type (null if untyped).
+SmallVector<std::pair<std::string, Type>> instances(MLIRContext *context,
+                                                    const AbiFunction &function) {
+  if (function.typing == Typing::Untyped)
+    return {{function.symbol.str(), Type()}};
+  SmallVector<std::pair<std::string, Type>> result;
+  for (StringRef suffix : kSuffixes)
+    result.push_back({(function.symbol + suffix).str(),
+                      elementTypeForSuffix(context, suffix)});
+  return result;
+}
+
 } // namespace
 
 std::optional<StringRef> mlir::distc::getIDTRTypeSuffix(Type elementType) {
+  std::string spelling;
   if (isa<Float64Type>(elementType))
-    return StringRef("f64");
-  if (isa<Float32Type>(elementType))
-    return StringRef("f32");
-  auto intType = dyn_cast<IntegerType>(elementType);
-  if (!intType || !intType.isSignless())
-    return std::nullopt;
+    spelling = "f64";
+  else if (isa<Float32Type>(elementType))
+    spelling = "f32";
+  else if (auto intType = dyn_cast<IntegerType>(elementType);
+           intType && intType.isSignless())
+    spelling = "i" + std::to_string(intType.getWidth());
   for (StringRef suffix : kSuffixes)
-    if (suffix[0] == 'i' &&
-        suffix.drop_front() == std::to_string(intType.getWidth()))
+    if (suffix == spelling)
       return suffix;
   return std::nullopt;
 }
 
-StringRef mlir::distc::getIDTRSupportedTypesList() {
-  return "f64, f32, i64, i32, i16, i8, i1";
+std::string mlir::distc::getIDTRSupportedTypesList() {
+  return llvm::join(ArrayRef(kSuffixes), ", ");
+}
+
+IDTREffect mlir::distc::getIDTREffect(IDTRFunction function) {
+  return lookup(function).effect;
 }
 
 IDTRDeclaration mlir::distc::getIDTRDeclaration(MLIRContext *context,
                                                 IDTRFunction function,
                                                 Type elementType) {
-  Builder b(context);
-  Type i32 = b.getI32Type(), i64 = b.getI64Type();
-  Type indexes = UnrankedMemRefType::get(b.getIndexType(), 0);
-  Type data = elementType ? UnrankedMemRefType::get(elementType, 0) : Type();
-  std::string name = baseName(function).str();
-  if (isTyped(function))
+  const AbiFunction &entry = lookup(function);
+  std::string name = entry.symbol.str();
+  if (entry.typing == Typing::Typed)
     name += getIDTRTypeSuffix(elementType).value_or("").str();
-
   SmallVector<Type> inputs;
+  for (const AbiParam &p : entry.parameters())
+    inputs.push_back(mlirType(context, p.type, elementType));
   SmallVector<Type, 1> results;
-  switch (function) {
-  case IDTRFunction::NProcs:
-  case IDTRFunction::PRank:
-    inputs = {i64};
-    results = {i64};
-    break;
-  case IDTRFunction::Wait:
-    inputs = {i64};
-    break;
-  case IDTRFunction::CopyReshape:
-    inputs = {i64, indexes, indexes, data, indexes, indexes, data};
-    results = {i64};
-    break;
-  case IDTRFunction::CopyPermute:
-    inputs = {i64, indexes, indexes, data, indexes, data, indexes};
-    results = {i64};
-    break;
-  case IDTRFunction::UpdateHalo:
-    inputs = {i64, indexes, indexes, data, indexes, indexes, data, data, i64};
-    results = {i64};
-    break;
-  case IDTRFunction::AllReduce:
-    inputs = {i64, data, data, i32};
-    results = {i64};
-    break;
-  case IDTRFunction::ReduceAll:
-    inputs = {data, i32};
-    break;
-  case IDTRFunction::CheckFailed:
-    inputs = {LLVM::LLVMPointerType::get(context), i32, i64, i64};
-    break;
-  case IDTRFunction::ParamI64:
-    inputs = {LLVM::LLVMPointerType::get(context),
-              LLVM::LLVMPointerType::get(context)};
-    results = {i64};
-    break;
-  case IDTRFunction::ParamF64:
-    inputs = {LLVM::LLVMPointerType::get(context),
-              LLVM::LLVMPointerType::get(context)};
-    results = {b.getF64Type()};
-    break;
-  case IDTRFunction::Wtime:
-    results = {b.getF64Type()};
-    break;
-  case IDTRFunction::SetLocation:
-    inputs = {LLVM::LLVMPointerType::get(context)};
-    break;
-  }
-  return {name, b.getFunctionType(inputs, results)};
+  if (Type result = mlirType(context, entry.result, elementType))
+    results.push_back(result);
+  return {name, FunctionType::get(context, inputs, results)};
 }
 
 SmallVector<IDTRDeclaration>
-mlir::distc::getAllIDTRDeclarations(MLIRContext *context) {
+mlir::distc::getIDTRDeclarations(MLIRContext *context, IDTRDeclarer declarer) {
   SmallVector<IDTRDeclaration> decls;
-  for (IDTRFunction f : {IDTRFunction::NProcs, IDTRFunction::PRank,
-                         IDTRFunction::Wait, IDTRFunction::SetLocation})
-    decls.push_back(getIDTRDeclaration(context, f));
-  for (IDTRFunction f :
-       {IDTRFunction::CopyReshape, IDTRFunction::CopyPermute,
-        IDTRFunction::UpdateHalo, IDTRFunction::AllReduce,
-        IDTRFunction::ReduceAll})
-    for (StringRef suffix : kSuffixes)
-      decls.push_back(
-          getIDTRDeclaration(context, f, elementTypeForSuffix(context, suffix)));
+  for (const AbiFunction &function : kFunctions)
+    if (function.declarer == declarer)
+      for (auto &[name, elementType] : instances(context, function))
+        decls.push_back(getIDTRDeclaration(context, function.id, elementType));
   return decls;
 }
 
-FailureOr<func::FuncOp>
-mlir::distc::lookupOrDeclareIDTRFunction(ModuleOp module,
-                                         const IDTRDeclaration &decl) {
+void mlir::distc::printIDTRRuntimeAPI(MLIRContext *context,
+                                      IDTRTableFormat format,
+                                      llvm::raw_ostream &os) {
+  for (const AbiFunction &function : kFunctions) {
+    switch (format) {
+    case IDTRTableFormat::C:
+      if (function.header == Header::Public)
+        for (auto &[name, elementType] : instances(context, function))
+          os << cPrototype(function, name) << "\n";
+      break;
+    case IDTRTableFormat::MLIR:
+      for (auto &[name, elementType] : instances(context, function)) {
+        FunctionType type =
+            getIDTRDeclaration(context, function.id, elementType).type;
+        os << "func.func private @" << name << "(";
+        llvm::interleaveComma(type.getInputs(), os);
+        os << ")";
+        if (type.getNumResults() == 1)
+          os << " -> " << type.getResult(0);
+        os << "\n";
+      }
+      break;
+    case IDTRTableFormat::Markdown: {
+      std::string symbol = function.symbol.str();
+      if (function.typing == Typing::Typed)
+        symbol += "T";
+      os << "| `" << cPrototype(function, symbol) << "` | "
+         << effectName(function.effect) << " | "
+         << declarerName(function.declarer) << " | "
+         << (function.header == Header::Public ? "idtr.h" : "internal") << " |\n";
+      break;
+    }
+    }
+  }
+}
+
+/// The type of `type` once lowered to the LLVM dialect: an unranked memref
+/// argument is its (rank, descriptor pointer) pair, as func-to-llvm passes it.
+static LLVM::LLVMFunctionType llvmFunctionType(FunctionType type) {
+  MLIRContext *context = type.getContext();
+  auto ptr = LLVM::LLVMPointerType::get(context);
+  SmallVector<Type> inputs;
+  for (Type input : type.getInputs()) {
+    if (isa<UnrankedMemRefType>(input))
+      inputs.append({IntegerType::get(context, 64), ptr});
+    else
+      inputs.push_back(input);
+  }
+  Type result = type.getNumResults() == 1 ? type.getResult(0)
+                                          : LLVM::LLVMVoidType::get(context);
+  return LLVM::LLVMFunctionType::get(result, inputs);
+}
+
+FailureOr<Operation *>
+mlir::distc::lookupIDTRFunction(ModuleOp module, const IDTRDeclaration &decl) {
   Operation *existing = SymbolTable::lookupSymbolIn(module, decl.name);
-  if (auto func = dyn_cast_or_null<func::FuncOp>(existing)) {
+  if (!existing)
+    return existing;
+  auto conflict = [&](auto expected, auto found) {
+    return existing->emitError()
+           << "conflicting declaration of runtime function '" << decl.name
+           << "': expected type " << expected << ", found " << found;
+  };
+  if (auto func = dyn_cast<func::FuncOp>(existing)) {
     // With it, calls would go to `_mlir_ciface_<name>`, which the runtime
     // does not have: a link error with no location instead of this one.
     if (func->hasAttr("llvm.emit_c_interface"))
-      return func.emitError() << "conflicting declaration of IDTR runtime function '"
-                              << decl.name
-                              << "': it must not carry 'llvm.emit_c_interface' (the "
-                                 "runtime has no '_mlir_ciface_' entry points)";
-    if (func.getFunctionType() == decl.type)
-      return func;
-    return func.emitError() << "conflicting declaration of IDTR runtime "
-                               "function '"
-                            << decl.name << "': expected type " << decl.type
-                            << ", found " << func.getFunctionType();
+      return func.emitError()
+             << "conflicting declaration of runtime function '" << decl.name
+             << "': it must not carry 'llvm.emit_c_interface' (the "
+                "runtime has no '_mlir_ciface_' entry points)";
+    if (func.getFunctionType() != decl.type)
+      return conflict(decl.type, func.getFunctionType());
+    return existing;
   }
   // distc's own `--emit=mlir` output holds the ABI already lowered to
   // `llvm.func` declarations; compiling it again must not fail on them.
-  // Nothing at that level still needs a `func.func` to call.
-  if (auto llvmFunc = dyn_cast_or_null<LLVM::LLVMFuncOp>(existing))
-    if (llvmFunc.isExternal())
-      return func::FuncOp();
-  if (existing)
-    return existing->emitError()
-           << "symbol '" << decl.name
-           << "' is reserved for the IDTR runtime but is not a func.func";
+  if (auto llvmFunc = dyn_cast<LLVM::LLVMFuncOp>(existing);
+      llvmFunc && llvmFunc.isExternal()) {
+    LLVM::LLVMFunctionType expected = llvmFunctionType(decl.type);
+    if (llvmFunc.getFunctionType() != expected)
+      return conflict(expected, llvmFunc.getFunctionType());
+    return existing;
+  }
+  return existing->emitError()
+         << "symbol '" << decl.name
+         << "' is reserved for the IDTR runtime but is not a func.func";
+}
+
+func::FuncOp mlir::distc::declareIDTRFunction(ModuleOp module,
+                                              const IDTRDeclaration &decl) {
   OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
   auto func =
       func::FuncOp::create(builder, module.getLoc(), decl.name, decl.type);
   func.setPrivate();
   return func;
+}
+
+FailureOr<func::FuncOp>
+mlir::distc::lookupOrDeclareIDTRFunction(ModuleOp module,
+                                         const IDTRDeclaration &decl) {
+  FailureOr<Operation *> existing = lookupIDTRFunction(module, decl);
+  if (failed(existing))
+    return failure();
+  // Nothing at the LLVM level still needs a `func.func` to call.
+  if (*existing)
+    return dyn_cast<func::FuncOp>(*existing);
+  return declareIDTRFunction(module, decl);
 }
 
 Value mlir::distc::getOrCreateStringConstant(OpBuilder &b, Location loc,
@@ -232,3 +379,26 @@ Value mlir::distc::getOrCreateStringConstant(OpBuilder &b, Location loc,
   }
   return LLVM::AddressOfOp::create(b, loc, global);
 }
+
+namespace {
+struct PrintIDTRRuntimeAPIPass
+    : public distc::impl::PrintIDTRRuntimeAPIBase<PrintIDTRRuntimeAPIPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    std::optional<IDTRTableFormat> parsed =
+        llvm::StringSwitch<std::optional<IDTRTableFormat>>(format)
+            .Case("c", IDTRTableFormat::C)
+            .Case("markdown", IDTRTableFormat::Markdown)
+            .Case("mlir", IDTRTableFormat::MLIR)
+            .Default(std::nullopt);
+    if (!parsed) {
+      getOperation().emitError()
+          << "unknown format '" << format << "' (expected c, markdown or mlir)";
+      return signalPassFailure();
+    }
+    printIDTRRuntimeAPI(&getContext(), *parsed, llvm::outs());
+    markAllAnalysesPreserved();
+  }
+};
+} // namespace

@@ -1,9 +1,11 @@
 //===- IDTRRuntimeAPI.h - the IDTR runtime ABI as MLIR types ----*- C++ -*-===//
 //
-// The single source of truth, on the compiler side, for the names and
-// function types of the IDTR runtime entry points. It mirrors the C header
-// runtime/include/idtr/idtr.h: a memref<*xT> argument of a func.call becomes
-// the (int64_t rank, void *desc) pair the runtime takes.
+// The compiler's view of the functions that compiled programs call in
+// libidtr, all generated from one table, IDTRRuntimeAPI.def: their names,
+// MLIR function types, effects and who declares them. A memref<*xT>
+// argument of a func.call becomes the (int64_t rank, void *desc) pair the
+// runtime takes. runtime/include/idtr/idtr.h and docs/runtime.md are checked
+// against the table (printIDTRRuntimeAPI, --distc-print-idtr-abi).
 //
 //===----------------------------------------------------------------------===//
 #ifndef DISTC_PASSES_IDTRRUNTIMEAPI_H
@@ -16,31 +18,33 @@
 #include <optional>
 #include <string>
 
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
 namespace mlir::distc {
 
-/// The entry points of the runtime. Typed ones exist once per element type.
+/// The entry points of the runtime, one per line of IDTRRuntimeAPI.def.
+/// Typed ones exist once per element type.
 enum class IDTRFunction {
-  NProcs,      // int64_t _idtr_nprocs(int64_t team)
-  PRank,       // int64_t _idtr_prank(int64_t team)
-  Wait,        // void _idtr_wait(int64_t handle)
-  CopyReshape, // int64_t _idtr_copy_reshape_T(team, gShape, lOffs, lPart,
-               //                               ngShape, nlOffs, nlPart)
-  CopyPermute, // int64_t _idtr_copy_permute_T(team, gShape, lOffs, lPart,
-               //                               nlOffs, nlPart, axes)
-  UpdateHalo,  // int64_t _idtr_update_halo_T(team, gShape, lOffs, lPart,
-               //                  bbOffs, bbSizes, lHalo, rHalo, key)
-  AllReduce,   // int64_t _idtr_allreduce_T(team, in, out, int32_t op)
-  ReduceAll,   // void _idtr_reduce_all_T(data, int32_t op)
-  CheckFailed, // void _idtr_check_failed(const char *message,
-               //                         int32_t numValues, int64_t, int64_t)
-  ParamI64,    // int64_t _idtr_param_i64(const char *spec, const char *name)
-  ParamF64,    // double _idtr_param_f64(const char *spec, const char *name)
-  Wtime,       // double _idtr_wtime(void)
-  SetLocation, // void _idtr_set_location(const char *location): names the
-               // user's op ("file:line:col: op") for the next start call
+#define IDTR_FUNCTION(Id, ...) Id,
+#include "passes/IDTRRuntimeAPI.def"
 };
 
-/// A runtime entry point: its symbol name and MLIR function type.
+/// What a call of an entry point does (the Effect column of the table).
+enum class IDTREffect {
+#define IDTR_EFFECT(Id, Description) Id,
+#include "passes/IDTRRuntimeAPI.def"
+};
+
+/// Who declares an entry point in the module (the DeclaredBy column).
+enum class IDTRDeclarer {
+#define IDTR_DECLARER(Id, Pass) Id,
+#include "passes/IDTRRuntimeAPI.def"
+};
+
+/// A runtime entry point for one element type: its symbol name and MLIR
+/// function type.
 struct IDTRDeclaration {
   std::string name;
   FunctionType type;
@@ -51,25 +55,50 @@ struct IDTRDeclaration {
 std::optional<StringRef> getIDTRTypeSuffix(Type elementType);
 
 /// The comma-separated list of supported element types, for diagnostics.
-StringRef getIDTRSupportedTypesList();
+std::string getIDTRSupportedTypesList();
+
+/// The effect of `function`.
+IDTREffect getIDTREffect(IDTRFunction function);
 
 /// The declaration of `function` for `elementType` (ignored for the untyped
 /// entry points). `elementType` must have a suffix.
 IDTRDeclaration getIDTRDeclaration(MLIRContext *context, IDTRFunction function,
                                    Type elementType = {});
 
-/// Every entry point of the ABI that distruntime ops lower to, for every
-/// supported element type. `_idtr_check_failed` is not among them: the dist
-/// lowering declares it where it emits run-time checks.
-SmallVector<IDTRDeclaration> getAllIDTRDeclarations(MLIRContext *context);
+/// Every entry point that `declarer` declares, for every supported element
+/// type, in table order.
+SmallVector<IDTRDeclaration> getIDTRDeclarations(MLIRContext *context,
+                                                 IDTRDeclarer declarer);
+
+/// The existing symbol `decl.name` of `module`, or null if there is none.
+/// Emits a located error and fails unless it is a func.func of the
+/// declaration's type or an external llvm.func of that type lowered (as
+/// distc's `--emit=mlir` output declares it): a declaration of another type
+/// would call the runtime with the wrong arguments.
+FailureOr<Operation *> lookupIDTRFunction(ModuleOp module,
+                                         const IDTRDeclaration &decl);
+
+/// A new private declaration of `decl` at the end of `module`.
+func::FuncOp declareIDTRFunction(ModuleOp module, const IDTRDeclaration &decl);
 
 /// Returns the private declaration of `decl` in `module`, creating it if
-/// needed. Emits an error and fails if the symbol exists with another type
+/// needed (lookupIDTRFunction, then declareIDTRFunction). Emits an error and fails if the symbol exists with another type
 /// or is not a func.func. An external `llvm.func` of that name (the ABI as
 /// distc's `--emit=mlir` output declares it) is accepted: the result is then
 /// a null func::FuncOp.
 FailureOr<func::FuncOp> lookupOrDeclareIDTRFunction(ModuleOp module,
                                                     const IDTRDeclaration &decl);
+
+/// The formats of printIDTRRuntimeAPI.
+enum class IDTRTableFormat {
+  C,        // the C prototypes of the Public entry points, one per type
+  Markdown, // the entry-point table of docs/runtime.md
+  MLIR,     // every declaration as a func.func, one per type
+};
+
+/// Prints the table in `format` (--distc-print-idtr-abi).
+void printIDTRRuntimeAPI(MLIRContext *context, IDTRTableFormat format,
+                         llvm::raw_ostream &os);
 
 /// The address of an internal constant holding `text` NUL-terminated, named
 /// `<symbolPrefix><hash of text>` at the start of `module`: one global per

@@ -22,6 +22,7 @@
 #include "passes/TensorSizes.h"
 
 #include "dialect/DistRuntime/DistRuntime.h"
+#include "runtime/include/idtr/idtr.h"
 
 #include "passes/StructuralTypeConversion.h"
 
@@ -29,8 +30,6 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/SetVector.h"
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/xxhash.h"
 
 namespace mlir::distc {
 #define GEN_PASS_DEF_LOWERDISTRUNTIMETOIDTR
@@ -43,19 +42,16 @@ using namespace mlir::distruntime;
 
 namespace {
 
-/// Whether `function` starts an operation (and so takes a location).
-bool startsOperation(IDTRFunction function) {
-  switch (function) {
-  case IDTRFunction::CopyReshape:
-  case IDTRFunction::CopyPermute:
-  case IDTRFunction::UpdateHalo:
-  case IDTRFunction::AllReduce:
-  case IDTRFunction::ReduceAll:
-    return true;
-  default:
-    return false;
-  }
-}
+// The reduction kinds have the values of the runtime's reduction codes
+// (dialect/DistRuntime/ReduceKind.td): the code is the kind's value.
+static_assert(static_cast<int32_t>(ReduceKind::max) == IDTR_MAX &&
+                  static_cast<int32_t>(ReduceKind::mean) == IDTR_MEAN &&
+                  static_cast<int32_t>(ReduceKind::min) == IDTR_MIN &&
+                  static_cast<int32_t>(ReduceKind::prod) == IDTR_PROD &&
+                  static_cast<int32_t>(ReduceKind::sum) == IDTR_SUM,
+              "ReduceKind.td and idtr.h number the reductions differently");
+
+int32_t reductionCode(ReduceKind kind) { return static_cast<int32_t>(kind); }
 
 /// The location string of `op` for the runtime, "file:line:col: name", or
 /// std::nullopt if its location has no file position. The position is the
@@ -191,7 +187,7 @@ public:
   /// the typed ABI stays as it is).
   func::CallOp call(IDTRFunction function, ValueRange operands,
                     Type elementType = {}) {
-    if (startsOperation(function))
+    if (getIDTREffect(function) == IDTREffect::Starts)
       if (std::optional<std::string> text = runtimeLocation(op)) {
         IDTRDeclaration setLocation =
             getIDTRDeclaration(rewriter.getContext(), IDTRFunction::SetLocation);
@@ -265,7 +261,7 @@ struct AllReduceLowering : public OpConversionPattern<AllReduceOp> {
         b.call(IDTRFunction::AllReduce,
                {b.i64Constant(op.getTeam()), b.inputArray(adaptor.getInput()),
                 b.unranked(out),
-                b.i32Constant(static_cast<int32_t>(op.getKind()))},
+                b.i32Constant(reductionCode(op.getKind()))},
                outType.getElementType())
             .getResult(0);
     rewriter.replaceOp(op, {handle, b.outputTensor(out, outType)});
@@ -390,7 +386,8 @@ struct LowerDistRuntimeToIDTRPass
         scopes.insert(op->getParentOfType<ModuleOp>());
     });
     for (ModuleOp scope : scopes)
-      for (const IDTRDeclaration &decl : getAllIDTRDeclarations(context))
+      for (const IDTRDeclaration &decl :
+           getIDTRDeclarations(context, IDTRDeclarer::LowerDistRuntimeToIDTR))
         if (failed(lookupOrDeclareIDTRFunction(scope, decl)))
           return signalPassFailure();
     if (failed(checkElementTypes(module)))

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "passes/IDTRRuntimeAPI.h"
 #include "passes/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -18,10 +19,9 @@ namespace mlir::distc {
 } // namespace mlir::distc
 
 using namespace mlir;
+using namespace mlir::distc;
 
 namespace {
-
-constexpr llvm::StringLiteral kCopyRows = "_distc_copy_rows";
 
 /// A 2-D view whose rows are contiguous.
 bool hasContiguousRows(MemRefType type) {
@@ -39,9 +39,9 @@ bool isContiguous(MemRefType type) {
 }
 
 struct CopyRows : public OpRewritePattern<memref::CopyOp> {
-  /// `used` is set once a copy has been rewritten into a call.
-  CopyRows(MLIRContext *context, bool &used)
-      : OpRewritePattern(context), used(used) {}
+  /// `used` is set once a copy has been rewritten into a call of `helper`.
+  CopyRows(MLIRContext *context, const IDTRDeclaration &helper, bool &used)
+      : OpRewritePattern(context), helper(helper), used(used) {}
 
   LogicalResult matchAndRewrite(memref::CopyOp copy,
                                 PatternRewriter &rewriter) const override {
@@ -81,12 +81,13 @@ struct CopyRows : public OpRewritePattern<memref::CopyOp> {
     describe(copy.getTarget(), args);
     args.push_back(toI64(meta.getSizes()[0]));
     args.push_back(toI64(meta.getSizes()[1]));
-    func::CallOp::create(rewriter, loc, kCopyRows, TypeRange{}, args);
+    func::CallOp::create(rewriter, loc, helper.name, TypeRange{}, args);
     rewriter.eraseOp(copy);
     used = true;
     return success();
   }
 
+  const IDTRDeclaration &helper;
   bool &used;
 };
 
@@ -94,40 +95,24 @@ struct LowerStridedCopiesPass
     : public distc::impl::LowerStridedCopiesBase<LowerStridedCopiesPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    // The runtime's helper (runtime/lib/MemrefCopy.cpp), declared once.
-    // A symbol of that name that is something else would make the calls
-    // invalid: leave the copies to memrefCopy then, and say why.
-    FunctionType helperType = FunctionType::get(
-        &getContext(),
-        SmallVector<Type>(9, IntegerType::get(&getContext(), 64)), {});
-    if (Operation *existing = SymbolTable::lookupSymbolIn(module, kCopyRows)) {
-      // The helper as distc's own `--emit=mlir` output declares it: the
-      // module is at the LLVM level already, with no copies left to lower.
-      if (auto llvmFunc = dyn_cast<LLVM::LLVMFuncOp>(existing))
-        if (llvmFunc.isExternal() &&
-            llvmFunc.getFunctionType() ==
-                LLVM::LLVMFunctionType::get(
-                    LLVM::LLVMVoidType::get(&getContext()),
-                    SmallVector<Type>(9, IntegerType::get(&getContext(), 64))))
-          return;
-      auto func = dyn_cast<func::FuncOp>(existing);
-      if (!func || func.getFunctionType() != helperType) {
-        existing->emitError("'")
-            << kCopyRows << "' is reserved for distc's runtime, of type "
-            << helperType;
-        return signalPassFailure();
-      }
-    }
+    // The runtime's helper (runtime/lib/MemrefCopy.cpp, the ABI table's
+    // CopyRows), declared once. A symbol of that name that is something
+    // else would make the calls invalid: a located error instead.
+    IDTRDeclaration helper =
+        getIDTRDeclaration(&getContext(), distc::IDTRFunction::CopyRows);
+    FailureOr<Operation *> existing = lookupIDTRFunction(module, helper);
+    if (failed(existing))
+      return signalPassFailure();
+    // The helper as distc's own `--emit=mlir` output declares it: the
+    // module is at the LLVM level already, with no copies left to lower.
+    if (*existing && isa<LLVM::LLVMFuncOp>(*existing))
+      return;
     bool used = false;
     RewritePatternSet patterns(&getContext());
-    patterns.add<CopyRows>(&getContext(), used);
+    patterns.add<CopyRows>(&getContext(), helper, used);
     walkAndApplyPatterns(module, std::move(patterns));
-    if (!used || SymbolTable::lookupSymbolIn(module, kCopyRows))
-      return;
-    OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
-    auto decl =
-        func::FuncOp::create(b, module.getLoc(), kCopyRows, helperType);
-    decl.setPrivate();
+    if (used && !*existing)
+      declareIDTRFunction(module, helper);
   }
 };
 

@@ -11,7 +11,8 @@ def LowerDistRuntimeToIDTR
   let description = [{
     Replaces every `distruntime` operation with a `func.call` to the typed
     entry point of the IDTR runtime ABI (`_idtr_copy_reshape_f64`,
-    `_idtr_wait`, ...; see docs/runtime-abi in shared design). Tensors are
+    `_idtr_wait`, ...; the table of passes/IDTRRuntimeAPI.def, listed in
+    docs/runtime.md, "Entry points"). Tensors are
     passed as unranked memrefs (`bufferization.to_buffer` + `memref.cast`),
     outputs are fresh `memref.alloc` buffers wrapped back into tensors with
     `bufferization.to_tensor restrict writable`; shapes, offsets and axes go
@@ -53,6 +54,33 @@ def LowerDistRuntimeToIDTR
     "::mlir::memref::MemRefDialect",
     "::mlir::tensor::TensorDialect",
   ];
+}
+
+def PrintIDTRRuntimeAPI
+    : Pass<"distc-print-idtr-abi", "::mlir::ModuleOp"> {
+  let summary = "print the runtime ABI table (for tests and docs)";
+  let description = [{
+    Prints the table of runtime entry points (passes/IDTRRuntimeAPI.def) to
+    standard output and leaves the module unchanged: `format=c` the C
+    prototypes of the public entry points, one per element type, as
+    runtime/include/idtr/idtr.h declares them; `format=markdown` the rows of
+    the entry-point table of docs/runtime.md; `format=mlir` every
+    declaration the lowerings create, as `func.func`. The lit test
+    `abi-table.test` compares the three with the header, the docs and the
+    lowering's output.
+
+    ```
+    echo "" | distc-opt --distc-print-idtr-abi=format=c -o /dev/null
+    int64_t _idtr_nprocs(int64_t team)
+    ...
+    ```
+  }];
+  let options = [
+    Option<"format", "format", "std::string", "\"c\"",
+           "what to print: c, markdown or mlir">,
+  ];
+  // The ABI's pointer arguments are !llvm.ptr.
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
 def ConvertDistToDistRuntime

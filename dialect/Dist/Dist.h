@@ -17,8 +17,15 @@
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include "dialect/DistRuntime/DistRuntime.h"
+
 #include "dialect/Dist/DistOpsDialect.h.inc"
-#include "dialect/Dist/DistEnums.h.inc"
+// The reduction kinds are distruntime's: one enum for both dialects.
+namespace mlir::dist {
+using ::mlir::distruntime::ReduceKind;
+using ::mlir::distruntime::stringifyReduceKind;
+using ::mlir::distruntime::symbolizeReduceKind;
+} // namespace mlir::dist
 
 #define GET_TYPEDEF_CLASSES
 #include "dialect/Dist/DistOpsTypes.h.inc"

@@ -12,7 +12,6 @@ using namespace mlir;
 using namespace mlir::dist;
 
 #include "dialect/Dist/DistOpsDialect.cpp.inc"
-#include "dialect/Dist/DistEnums.cpp.inc"
 
 #define GET_TYPEDEF_CLASSES
 #include "dialect/Dist/DistOpsTypes.cpp.inc"

@@ -504,22 +504,8 @@ LogicalResult PermuteOp::verify() {
   auto source = cast<DistTensorType>(getSource().getType());
   auto result = cast<DistTensorType>(getResult().getType());
   ArrayRef<int64_t> axes = getAxes();
-  SmallVector<bool> seen(source.getRank(), false);
-  bool valid = static_cast<int64_t>(axes.size()) == source.getRank();
-  for (int64_t axis : axes) {
-    if (!valid || axis < 0 || axis >= source.getRank() || seen[axis]) {
-      valid = false;
-      break;
-    }
-    seen[axis] = true;
-  }
-  if (!valid) {
-    InFlightDiagnostic diag = emitOpError()
-                              << "'axes' must be a permutation of [0, "
-                              << source.getRank() << "), got [";
-    llvm::interleaveComma(axes, diag);
-    return diag << "]";
-  }
+  if (failed(distruntime::verifyPermutation(*this, axes, source.getRank())))
+    return failure();
   SmallVector<int64_t> expected;
   for (int64_t axis : axes)
     expected.push_back(source.getShape()[axis]);

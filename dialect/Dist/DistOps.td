@@ -22,21 +22,8 @@ include "mlir/Interfaces/ControlFlowInterfaces.td"
 def Dist_Tensor : Type<CPred<"::llvm::isa<::mlir::dist::DistTensorType>($_self)">,
                        "distributed tensor">;
 
-// max..sum share IMEX's numbering with distruntime's kinds (the lowering
-// casts between them); the others are dist-only and lower to those four.
-def Dist_ReduceKind : I32EnumAttr<"ReduceKind", "reduction kind", [
-    I32EnumAttrCase<"max", 0>,
-    I32EnumAttrCase<"mean", 1>,
-    I32EnumAttrCase<"min", 2>,
-    I32EnumAttrCase<"prod", 3>,
-    I32EnumAttrCase<"sum", 4>,
-    I32EnumAttrCase<"any", 5>,
-    I32EnumAttrCase<"all", 6>,
-    I32EnumAttrCase<"argmin", 7>,
-    I32EnumAttrCase<"argmax", 8>,
-  ]> {
-  let cppNamespace = "::mlir::dist";
-}
+// The reduction kinds are distruntime's (one enum for both dialects).
+include "dialect/DistRuntime/ReduceKind.td"
 
 class ElementTypeOf<string operand, string tensor>
     : TypesMatchWith<operand # " has the element type of " # tensor,
@@ -409,7 +396,7 @@ def Dist_ReduceOp : Dist_Op<"reduce", [NoMemoryEffect]> {
     %ok = dist.reduce all %flags : !dist.tensor<?xi1> -> i1
     ```
   }];
-  let arguments = (ins Dist_ReduceKind:$kind, Dist_Tensor:$source,
+  let arguments = (ins DistRuntime_ReduceKind:$kind, Dist_Tensor:$source,
                        OptionalAttr<I64Attr>:$axis);
   let results = (outs AnyType:$result);
   let assemblyFormat = [{
@@ -435,7 +422,7 @@ def Dist_ScanOp : Dist_Op<"scan", [NoMemoryEffect,
     %p = dist.scan prod %m axis 1 : !dist.tensor<64x32xf64>
     ```
   }];
-  let arguments = (ins Dist_ReduceKind:$kind, Dist_Tensor:$source,
+  let arguments = (ins DistRuntime_ReduceKind:$kind, Dist_Tensor:$source,
                        I64Attr:$axis);
   let results = (outs Dist_Tensor:$result);
   let assemblyFormat = [{
@@ -463,7 +450,7 @@ def Dist_AllReduceOp : Dist_Op<"allreduce", [NoMemoryEffect,
     ```
   }];
   let arguments = (ins AnyTypeOf<[AnySignlessInteger, AnyFloat, Index]>:$value,
-                       Dist_ReduceKind:$kind,
+                       DistRuntime_ReduceKind:$kind,
                        DefaultValuedAttr<I64Attr, "0">:$team);
   let results = (outs AnyTypeOf<[AnySignlessInteger, AnyFloat, Index]>:$result);
   let assemblyFormat = "$value $kind attr-dict `:` type($result)";

@@ -54,6 +54,16 @@ inline int64_t teamIdValue(IntegerAttr attr) {
              ? static_cast<int64_t>(value.getZExtValue())
              : value.getSExtValue();
 }
+
+/// Whether `attr`, a ReduceKind, is a kind the runtime reduces with (max,
+/// min, prod, sum): those of distruntime.allreduce.
+bool isRuntimeReduceKind(Attribute attr);
+
+/// Checks that `axes` is a permutation of [0, rank) (the `axes` of
+/// dist.permute and distruntime.copy_permute); emits "'axes' must be a
+/// permutation of [0, rank), got [...]" on `op` if not.
+LogicalResult verifyPermutation(Operation *op, ArrayRef<int64_t> axes,
+                                int64_t rank);
 } // namespace mlir::distruntime
 
 #include "dialect/DistRuntime/DistRuntimeOpsDialect.h.inc"

@@ -9,11 +9,33 @@
 
 #include "dialect/DistRuntime/DistRuntime.h"
 
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
 using namespace mlir::distruntime;
+
+bool mlir::distruntime::isRuntimeReduceKind(Attribute attr) {
+  auto value = dyn_cast_or_null<IntegerAttr>(attr);
+  if (!value)
+    return false;
+  std::optional<ReduceKind> kind = symbolizeReduceKind(value.getInt());
+  return kind && (*kind == ReduceKind::max || *kind == ReduceKind::min ||
+                  *kind == ReduceKind::prod || *kind == ReduceKind::sum);
+}
+
+LogicalResult mlir::distruntime::verifyPermutation(Operation *op,
+                                                   ArrayRef<int64_t> axes,
+                                                   int64_t rank) {
+  if (static_cast<int64_t>(axes.size()) == rank && isPermutationVector(axes))
+    return success();
+  InFlightDiagnostic diag = op->emitOpError()
+                            << "'axes' must be a permutation of [0, " << rank
+                            << "), got [";
+  llvm::interleaveComma(axes, diag);
+  return diag << "]";
+}
 
 namespace {
 
@@ -225,22 +247,8 @@ LogicalResult CopyPermuteOp::verify() {
     return emitOpError() << "result rank (" << resultType.getRank()
                          << ") differs from input rank (" << rank << ")";
   ArrayRef<int64_t> axes = getAxes();
-  SmallVector<bool> seen(rank, false);
-  bool isPermutation = static_cast<int64_t>(axes.size()) == rank;
-  for (int64_t axis : axes) {
-    if (!isPermutation || axis < 0 || axis >= rank || seen[axis]) {
-      isPermutation = false;
-      break;
-    }
-    seen[axis] = true;
-  }
-  if (!isPermutation) {
-    InFlightDiagnostic diag = emitOpError()
-                              << "'axes' must be a permutation of [0, " << rank
-                              << "), got [";
-    llvm::interleaveComma(axes, diag);
-    return diag << "]";
-  }
+  if (failed(verifyPermutation(*this, axes, rank)))
+    return failure();
   auto globalShape =
       verifyInputBox(*this, inputType, getGShape(), getLOffsets());
   if (failed(globalShape))

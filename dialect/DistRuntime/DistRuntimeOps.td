@@ -12,23 +12,9 @@
 include "DistRuntimeBase.td"
 include "DistRuntimeTypes.td"
 include "DistRuntimeInterfaces.td"
+include "ReduceKind.td"
 include "mlir/IR/EnumAttr.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
-
-//===----------------------------------------------------------------------===//
-// Reduction kinds
-//===----------------------------------------------------------------------===//
-
-// The integer values are the IDTR reduction codes (IMEX numbering), so the
-// lowering passes them to the runtime unchanged.
-def DistRuntime_ReduceKind : I32EnumAttr<"ReduceKind", "reduction kind", [
-    I32EnumAttrCase<"max", 0>,
-    I32EnumAttrCase<"min", 2>,
-    I32EnumAttrCase<"prod", 3>,
-    I32EnumAttrCase<"sum", 4>,
-  ]> {
-  let cppNamespace = "::mlir::distruntime";
-}
 
 //===----------------------------------------------------------------------===//
 // copy_reshape
@@ -224,7 +210,7 @@ def DistRuntime_AllReduceOp : DistRuntime_Op<"allreduce", [
     ```
   }];
 
-  let arguments = (ins DistRuntime_ReduceKind:$kind, AnyRankedTensor:$input,
+  let arguments = (ins DistRuntime_RuntimeReduceKind:$kind, AnyRankedTensor:$input,
                        DistRuntime_TeamAttr:$team);
   let results = (outs DistRuntime_AsyncHandle:$handle,
                       AnyRankedTensor:$result);

@@ -506,10 +506,8 @@ struct ConvertDistToDistRuntimePass
     // in every symbol table the calls may resolve in, rather than from
     // inside the patterns, and drop them where nothing calls them.
     SmallVector<func::FuncOp> checkDecls;
-    SmallVector<IDTRDeclaration> direct;
-    for (IDTRFunction f : {IDTRFunction::CheckFailed, IDTRFunction::ParamI64,
-                           IDTRFunction::ParamF64, IDTRFunction::Wtime})
-      direct.push_back(getIDTRDeclaration(context, f));
+    SmallVector<IDTRDeclaration> direct =
+        getIDTRDeclarations(context, IDTRDeclarer::ConvertDistToDistRuntime);
     SmallVector<ModuleOp> modules;
     getOperation().walk([&](ModuleOp module) { modules.push_back(module); });
     for (ModuleOp module : modules)

@@ -53,7 +53,7 @@ Value allReduce(OpBuilder &b, Location loc, ReduceKind kind, Value value,
       b, loc,
       TypeRange{distruntime::AsyncHandleType::get(b.getContext()),
                 value.getType()},
-      static_cast<distruntime::ReduceKind>(kind), value, team);
+      kind, value, team);
   return createAndWait(b, op).getResult();
 }
 

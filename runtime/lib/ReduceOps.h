@@ -4,6 +4,8 @@
 #ifndef IDTR_REDUCEOPS_H
 #define IDTR_REDUCEOPS_H
 
+#include "idtr/idtr.h"
+
 #include <mpi.h>
 
 #include <cstdint>
@@ -11,8 +13,14 @@
 
 namespace idtr {
 
-// Reduction codes (IMEX numbering), as in idtr.h.
-enum ReduceOp : int32_t { kMax = 0, kMean = 1, kMin = 2, kProd = 3, kSum = 4 };
+// The reduction codes of idtr.h, under the runtime's names.
+enum ReduceOp : int32_t {
+  kMax = IDTR_MAX,
+  kMean = IDTR_MEAN,
+  kMin = IDTR_MIN,
+  kProd = IDTR_PROD,
+  kSum = IDTR_SUM
+};
 
 // Whether a reduction of T takes its MEAN from 64-bit sums: i8, i16 and i32,
 // so that the sum cannot wrap before the division (Allreduce.cpp).

@@ -57,9 +57,20 @@ func.func @f(%a: memref<2x3xi16, strided<[5, 1]>>, %b: memref<2x3xi16>) {
 // -----
 
 // A symbol of the reserved name with another type is an error.
-// expected-error @+1 {{'_distc_copy_rows' is reserved for distc's runtime, of type '(i64, i64, i64, i64, i64, i64, i64, i64, i64) -> ()'}}
+// expected-error @+1 {{conflicting declaration of runtime function '_distc_copy_rows': expected type '(i64, i64, i64, i64, i64, i64, i64, i64, i64) -> ()', found '(i64) -> ()'}}
 func.func private @_distc_copy_rows(i64)
 func.func @g(%a: memref<2x3xi16, strided<[5, 1]>>, %b: memref<2x3xi16>) {
+  memref.copy %a, %b : memref<2x3xi16, strided<[5, 1]>> to memref<2x3xi16>
+  return
+}
+
+// -----
+
+// So is an llvm.func of the name (distc's --emit=mlir output declares the
+// helper so) whose type is not the helper's lowered.
+// expected-error @+1 {{conflicting declaration of runtime function '_distc_copy_rows': expected type '!llvm.func<void (i64, i64, i64, i64, i64, i64, i64, i64, i64)>', found '!llvm.func<void (i64)>'}}
+llvm.func @_distc_copy_rows(i64)
+func.func @h(%a: memref<2x3xi16, strided<[5, 1]>>, %b: memref<2x3xi16>) {
   memref.copy %a, %b : memref<2x3xi16, strided<[5, 1]>> to memref<2x3xi16>
   return
 }

@@ -1,6 +1,8 @@
 /* IDTR: the distributed tensor runtime called by programs that distc compiles.
  *
- * C ABI, see docs/runtime.md and shared/design/idtr-abi.md. Every array
+ * C ABI, see docs/runtime.md ("Entry points"). The prototypes of the `_idtr_*`
+ * functions below are those of the compiler's ABI table
+ * (passes/IDTRRuntimeAPI.def); a lit test keeps the two identical. Every array
  * argument A(x) is the pair `int64_t rank, void *desc` that MLIR passes for a
  * `memref<*xT>`: `desc` points to a ranked descriptor
  *   { T *allocated; T *aligned; int64_t offset; int64_t sizes[rank]; int64_t strides[rank]; }
@@ -16,7 +18,9 @@
 extern "C" {
 #endif
 
-/* Reduction codes (IMEX numbering). */
+/* Reduction codes (IMEX numbering), the `op` argument of the reductions.
+   The reduction kinds of the dist and distruntime dialects have these values
+   (checked at compile time by the compiler), so it passes them unchanged. */
 enum {
   IDTR_MAX = 0,
   IDTR_MEAN = 1,

@@ -1,6 +1,6 @@
 // RUN: %distc-opt %s --lower-distruntime-to-idtr --split-input-file --verify-diagnostics
 
-// expected-error @+1 {{conflicting declaration of IDTR runtime function '_idtr_wait': expected type '(i64) -> ()', found '(i32) -> ()'}}
+// expected-error @+1 {{conflicting declaration of runtime function '_idtr_wait': expected type '(i64) -> ()', found '(i32) -> ()'}}
 func.func private @_idtr_wait(i32)
 
 // -----
@@ -60,5 +60,12 @@ func.func @unsigned(%x: tensor<4xui32>) {
 
 // Calls of a declaration with llvm.emit_c_interface would go to
 // `_mlir_ciface__idtr_...`, which the runtime does not provide.
-// expected-error @+1 {{conflicting declaration of IDTR runtime function '_idtr_allreduce_f64': it must not carry 'llvm.emit_c_interface'}}
+// expected-error @+1 {{conflicting declaration of runtime function '_idtr_allreduce_f64': it must not carry 'llvm.emit_c_interface'}}
 func.func private @_idtr_allreduce_f64(i64, memref<*xf64>, memref<*xf64>, i32) -> i64 attributes {llvm.emit_c_interface}
+
+// -----
+
+// An llvm.func of an entry point's name (distc's --emit=mlir output) must
+// have the entry point's lowered type: the memref arguments as (rank, ptr).
+// expected-error @+1 {{conflicting declaration of runtime function '_idtr_reduce_all_f64': expected type '!llvm.func<void (i64, ptr, i32)>', found '!llvm.func<void (ptr, i32)>'}}
+llvm.func @_idtr_reduce_all_f64(!llvm.ptr, i32)

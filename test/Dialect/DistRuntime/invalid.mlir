@@ -300,7 +300,7 @@ func.func @team_too_wide() {
 // -----
 
 func.func @allreduce_kind(%x: tensor<4xf64>) {
-  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'kind' [max, min, prod, sum]}}
+  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'kind' [max, mean, min, prod, sum, any, all, argmin, argmax]}}
   %h, %s = distruntime.allreduce avg %x {team = 22 : i64} : (tensor<4xf64>) -> (!distruntime.asynchandle, tensor<4xf64>)
   return
 }
@@ -466,5 +466,15 @@ func.func @halo_right_rows(%t: tensor<2x8xf64>) {
   %h, %l, %r = distruntime.update_halo %t g_shape %c8, %c8 l_offs %c2, %c0 bb_offs %c1, %c0 bb_sizes %c5, %c8 {team = 1 : i64}
       : (tensor<2x8xf64>, index, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<1x8xf64>, tensor<3x8xf64>)
   distruntime.wait %h : !distruntime.asynchandle
+  return
+}
+
+// -----
+
+// The reduction kinds are shared with dist, but the runtime reduces only
+// with max, min, prod and sum.
+func.func @allreduce_mean(%x: tensor<4xf64>) {
+  // expected-error @+1 {{'distruntime.allreduce' op attribute 'kind' failed to satisfy constraint: reduction kind whose value is max, min, prod or sum}}
+  %h, %s = distruntime.allreduce mean %x {team = 1 : i64} : (tensor<4xf64>) -> (!distruntime.asynchandle, tensor<4xf64>)
   return
 }
