@@ -56,6 +56,9 @@ StringRef baseName(IDTRFunction function) {
     return "_idtr_wtime";
   case IDTRFunction::SetLocation:
     return "_idtr_set_location";
+  // ---- shard front end: sub-grid teams ----
+  case IDTRFunction::DefineSubgridTeam:
+    return "_idtr_define_subgrid_team";
   }
   llvm_unreachable("unknown IDTR function");
 }
@@ -65,7 +68,8 @@ bool isTyped(IDTRFunction function) {
          function != IDTRFunction::Wait && function != IDTRFunction::CheckFailed &&
          function != IDTRFunction::ParamI64 &&
          function != IDTRFunction::ParamF64 && function != IDTRFunction::Wtime &&
-         function != IDTRFunction::SetLocation;
+         function != IDTRFunction::SetLocation &&
+         function != IDTRFunction::DefineSubgridTeam;
 }
 } // namespace
 
@@ -147,6 +151,10 @@ IDTRDeclaration mlir::distc::getIDTRDeclaration(MLIRContext *context,
     break;
   case IDTRFunction::SetLocation:
     inputs = {LLVM::LLVMPointerType::get(context)};
+    break;
+  // ---- shard front end: sub-grid teams ----
+  case IDTRFunction::DefineSubgridTeam:
+    inputs = {i64, indexes, indexes};
     break;
   }
   return {name, b.getFunctionType(inputs, results)};

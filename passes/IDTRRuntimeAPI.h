@@ -38,6 +38,9 @@ enum class IDTRFunction {
   Wtime,       // double _idtr_wtime(void)
   SetLocation, // void _idtr_set_location(const char *location): names the
                // user's op ("file:line:col: op") for the next start call
+  // ---- shard front end: sub-grid teams ----
+  DefineSubgridTeam, // void _idtr_define_subgrid_team(int64_t team,
+                     //     memref<*xindex> gridShape, memref<*xindex> axes)
 };
 
 /// A runtime entry point: its symbol name and MLIR function type.
@@ -60,7 +63,8 @@ IDTRDeclaration getIDTRDeclaration(MLIRContext *context, IDTRFunction function,
 
 /// Every entry point of the ABI that distruntime ops lower to, for every
 /// supported element type. `_idtr_check_failed` is not among them: the dist
-/// lowering declares it where it emits run-time checks.
+/// lowering declares it where it emits run-time checks, nor
+/// `_idtr_define_subgrid_team`, declared where a shard program uses it.
 SmallVector<IDTRDeclaration> getAllIDTRDeclarations(MLIRContext *context);
 
 /// Returns the private declaration of `decl` in `module`, creating it if
