@@ -14,6 +14,7 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Shard/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/RegionUtils.h"
@@ -229,6 +230,27 @@ LogicalResult replicateUnshardableOps(func::FuncOp func) {
   return success();
 }
 
+/// Propagation gives a value one sharding: a `tensor.empty` that several
+/// ops use as their init would get the sharding of one of them, and the
+/// others would read a shard of the wrong shape (upstream then builds
+/// invalid IR). It holds no data: give every user its own.
+void unshareEmptyTensors(func::FuncOp func) {
+  SmallVector<tensor::EmptyOp> shared;
+  func.walk([&](tensor::EmptyOp op) {
+    if (!op->hasOneUse() && !op->use_empty())
+      shared.push_back(op);
+  });
+  OpBuilder b(func.getContext());
+  for (tensor::EmptyOp op : shared) {
+    SmallVector<OpOperand *> uses = llvm::map_to_vector(
+        op->getUses(), [](OpOperand &use) { return &use; });
+    for (OpOperand *use : llvm::drop_begin(uses)) {
+      b.setInsertionPoint(op);
+      use->set(b.clone(*op)->getResult(0));
+    }
+  }
+}
+
 using AxesLists = SmallVector<SmallVector<int16_t>>;
 
 /// The split axes of `sharding`, one list per tensor dimension of `rank`.
@@ -240,12 +262,14 @@ AxesLists splitLists(shard::ShardingOp sharding, int64_t rank) {
   return lists;
 }
 
-/// Whether `to` is `from` with the last axis of one dimension moved to the
-/// end of another: one all_to_all, a step upstream's resharding takes.
+/// Whether `to` is `from` with the only axis of one dimension moved to
+/// another dimension that no axis splits: one all_to_all, a step upstream's
+/// resharding takes correctly (it crashes moving an axis next to others,
+/// [[0], [1]] -> [[0, 1]]).
 bool isOneMove(const AxesLists &from, const AxesLists &to) {
   for (size_t src = 0; src < from.size(); ++src)
     for (size_t dst = 0; dst < from.size(); ++dst) {
-      if (src == dst || from[src].empty())
+      if (src == dst || from[src].size() != 1 || !from[dst].empty())
         continue;
       AxesLists moved = from;
       moved[dst].push_back(moved[src].back());
@@ -384,6 +408,7 @@ struct ShardPartition
     for (func::FuncOp func : annotated) {
       if (failed(replicateBoundary(func)))
         return signalPassFailure();
+      unshareEmptyTensors(func);
       if (failed(replicateUnshardableOps(func)) ||
           failed(runPipeline(propagate, func)))
         return signalPassFailure();
