@@ -20,6 +20,7 @@
 
 #include "passes/DistToDistRuntime/LoweringCommon.h"
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -134,6 +135,13 @@ private:
 
   LogicalResult lower(Operation *op);
   LogicalResult lower(shard::AllReduceOp op);
+  LogicalResult lower(shard::ReduceScatterOp op);
+  /// The reduction of `input` over group `g`, waited for.
+  FailureOr<Value> reduce(Operation *op, Value input,
+                          shard::ReductionKind reduction, Group g);
+  /// Block `g.index` of `input` along `axis` (no communication).
+  Value slice(Location loc, Value input, RankedTensorType resultType,
+              int64_t axis, Group g);
   LogicalResult lower(shard::AllGatherOp op);
   LogicalResult lower(shard::AllSliceOp op);
   LogicalResult lower(shard::AllToAllOp op);
@@ -331,6 +339,69 @@ void Lowering::defineSubTeamAtEntry(func::FuncOp func, int64_t team) {
       rewriter, info.op.getLoc(), team, info.op.getShape(), axes);
 }
 
+/// The runtime's reduction for `kind`; `average` is a sum, divided after.
+static FailureOr<distruntime::ReduceKind> reduceKind(Operation *op,
+                                                     shard::ReductionKind kind,
+                                                     Type elementType) {
+  switch (kind) {
+  case shard::ReductionKind::Sum:
+    return distruntime::ReduceKind::sum;
+  case shard::ReductionKind::Average:
+    if (!isa<FloatType>(elementType))
+      break;
+    return distruntime::ReduceKind::sum;
+  case shard::ReductionKind::Max:
+    return distruntime::ReduceKind::max;
+  case shard::ReductionKind::Min:
+    return distruntime::ReduceKind::min;
+  case shard::ReductionKind::Product:
+    return distruntime::ReduceKind::prod;
+  default:
+    break;
+  }
+  return op->emitError("distc: reduction <")
+         << shard::stringifyReductionKind(kind) << "> of " << elementType
+         << " is not supported yet (sum, max, min, product are; average on "
+            "floats)";
+}
+
+FailureOr<Value> Lowering::reduce(Operation *op, Value input,
+                                  shard::ReductionKind reduction, Group g) {
+  auto type = dyn_cast<RankedTensorType>(input.getType());
+  if (!type)
+    return op->emitError("distc: reductions on memrefs are not supported; "
+                         "lower them before bufferization");
+  FailureOr<distruntime::ReduceKind> kind =
+      reduceKind(op, reduction, type.getElementType());
+  if (failed(kind))
+    return failure();
+  Location loc = op->getLoc();
+  auto start = distruntime::AllReduceOp::create(
+      rewriter, loc,
+      TypeRange{distruntime::AsyncHandleType::get(op->getContext()), type},
+      *kind, input, g.team);
+  mlir::distc::lowering::createAndWait(rewriter, start);
+  Value result = start.getResult();
+  if (reduction != shard::ReductionKind::Average)
+    return result;
+  // The mean of the group: the sum divided by its size, element-wise.
+  Value count = arith::ConstantOp::create(
+      rewriter, loc, FloatAttr::get(type.getElementType(), g.size));
+  AffineMap id = rewriter.getMultiDimIdentityMap(type.getRank());
+  SmallVector<utils::IteratorType> parallel(type.getRank(),
+                                            utils::IteratorType::parallel);
+  return linalg::GenericOp::create(
+             rewriter, loc, type, ValueRange{}, ValueRange{result},
+             ArrayRef<AffineMap>{id}, parallel,
+             [&](OpBuilder &b, Location loc, ValueRange args) {
+               linalg::YieldOp::create(
+                   b, loc,
+                   ValueRange{arith::DivFOp::create(b, loc, args[0], count)
+                                  .getResult()});
+             })
+      .getResult(0);
+}
+
 LogicalResult Lowering::lower(shard::AllReduceOp op) {
   auto inType = dyn_cast<RankedTensorType>(op.getInput().getType());
   auto outType = dyn_cast<RankedTensorType>(op.getResult().getType());
@@ -340,36 +411,42 @@ LogicalResult Lowering::lower(shard::AllReduceOp op) {
   if (inType.getElementType() != outType.getElementType())
     return op.emitError("distc: all_reduce with an accumulation type other "
                         "than the input's is not supported yet");
-  std::optional<distruntime::ReduceKind> kind;
-  switch (op.getReduction()) {
-  case shard::ReductionKind::Sum:
-    kind = distruntime::ReduceKind::sum;
-    break;
-  case shard::ReductionKind::Max:
-    kind = distruntime::ReduceKind::max;
-    break;
-  case shard::ReductionKind::Min:
-    kind = distruntime::ReduceKind::min;
-    break;
-  case shard::ReductionKind::Product:
-    kind = distruntime::ReduceKind::prod;
-    break;
-  default:
-    return op.emitError("distc: all_reduce reduction <")
-           << shard::stringifyReductionKind(op.getReduction())
-           << "> is not supported yet (sum, max, min, product are)";
-  }
+  if (failed(reduceKind(op, op.getReduction(), inType.getElementType())))
+    return failure();
   std::optional<Group> g;
   if (failed(beginCollective(op, g)))
     return failure();
   if (!g)
     return success();
-  auto reduce = distruntime::AllReduceOp::create(
-      rewriter, op.getLoc(),
-      TypeRange{distruntime::AsyncHandleType::get(op.getContext()), outType},
-      *kind, op.getInput(), g->team);
-  mlir::distc::lowering::createAndWait(rewriter, reduce);
-  rewriter.replaceOp(op, reduce.getResult());
+  FailureOr<Value> result = reduce(op, op.getInput(), op.getReduction(), *g);
+  if (failed(result))
+    return failure();
+  rewriter.replaceOp(op, *result);
+  return success();
+}
+
+LogicalResult Lowering::lower(shard::ReduceScatterOp op) {
+  auto inType = dyn_cast<RankedTensorType>(op.getInput().getType());
+  auto outType = dyn_cast<RankedTensorType>(op.getResult().getType());
+  if (!inType || !outType)
+    return op.emitError("distc: reduce_scatter on memrefs is not supported");
+  if (inType.getElementType() != outType.getElementType())
+    return op.emitError("distc: reduce_scatter with an accumulation type "
+                        "other than the input's is not supported yet");
+  if (failed(reduceKind(op, op.getReduction(), inType.getElementType())))
+    return failure();
+  std::optional<Group> g;
+  if (failed(beginCollective(op, g)))
+    return failure();
+  if (!g)
+    return success();
+  // The group's reduction, of which this process keeps its block along the
+  // scatter axis.
+  FailureOr<Value> sum = reduce(op, op.getInput(), op.getReduction(), *g);
+  if (failed(sum))
+    return failure();
+  rewriter.replaceOp(op, slice(op.getLoc(), *sum, outType,
+                               op.getScatterAxis().getSExtValue(), *g));
   return success();
 }
 
@@ -414,18 +491,8 @@ LogicalResult Lowering::lower(shard::AllGatherOp op) {
   return success();
 }
 
-LogicalResult Lowering::lower(shard::AllSliceOp op) {
-  std::optional<Group> g;
-  if (failed(beginCollective(op, g)))
-    return failure();
-  if (!g)
-    return success();
-  Location loc = op.getLoc();
-  Value input = op.getInput();
-  auto resultType = cast<RankedTensorType>(op.getResult().getType());
-  int64_t axis = op.getSliceAxis().getSExtValue();
-  int64_t procs = g->size;
-  // No communication: this rank keeps block `index` of the slice axis.
+Value Lowering::slice(Location loc, Value input, RankedTensorType resultType,
+                      int64_t axis, Group g) {
   SmallVector<OpFoldResult> offsets, sizes, strides;
   for (int64_t d = 0; d < resultType.getRank(); ++d) {
     strides.push_back(rewriter.getIndexAttr(1));
@@ -440,18 +507,30 @@ LogicalResult Lowering::lower(shard::AllSliceOp op) {
     Value block = resultType.isDynamicDim(d)
                       ? arith::DivUIOp::create(rewriter, loc,
                                                dimSize(loc, input, d),
-                                               constant(loc, procs))
+                                               constant(loc, g.size))
                             .getResult()
                       : constant(loc, resultType.getDimSize(d));
     offsets.push_back(
-        arith::MulIOp::create(rewriter, loc, g->index, block).getResult());
+        arith::MulIOp::create(rewriter, loc, g.index, block).getResult());
     sizes.push_back(resultType.isDynamicDim(d)
                         ? OpFoldResult(block)
                         : OpFoldResult(
                               rewriter.getIndexAttr(resultType.getDimSize(d))));
   }
-  rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(op, resultType, input,
-                                                      offsets, sizes, strides);
+  return tensor::ExtractSliceOp::create(rewriter, loc, resultType, input,
+                                        offsets, sizes, strides);
+}
+
+LogicalResult Lowering::lower(shard::AllSliceOp op) {
+  std::optional<Group> g;
+  if (failed(beginCollective(op, g)))
+    return failure();
+  if (!g)
+    return success();
+  // No communication: this process keeps block `index` of the slice axis.
+  rewriter.replaceOp(op, slice(op.getLoc(), op.getInput(),
+                               cast<RankedTensorType>(op.getResult().getType()),
+                               op.getSliceAxis().getSExtValue(), *g));
   return success();
 }
 
@@ -728,7 +807,7 @@ LogicalResult Lowering::lower(shard::NeighborsLinearIndicesOp op) {
 
 LogicalResult Lowering::lower(Operation *op) {
   return TypeSwitch<Operation *, LogicalResult>(op)
-      .Case<shard::AllReduceOp, shard::AllGatherOp, shard::AllSliceOp,
+      .Case<shard::AllReduceOp, shard::ReduceScatterOp, shard::AllGatherOp, shard::AllSliceOp,
             shard::AllToAllOp, shard::UpdateHaloOp, shard::ProcessLinearIndexOp,
             shard::ProcessMultiIndexOp, shard::GridShapeOp,
             shard::NeighborsLinearIndicesOp>(

@@ -26,7 +26,7 @@ func.func @neighbors_two_axes(%i: index, %j: index) -> (index, index) {
 shard.grid @grid0(shape = 4)
 
 func.func @bitwise(%x: tensor<4xi32>) -> tensor<4xi32> {
-  // expected-error @+1 {{all_reduce reduction <bitwise_xor> is not supported yet}}
+  // expected-error @+1 {{reduction <bitwise_xor> of 'i32' is not supported yet}}
   %r = shard.all_reduce %x on @grid0 grid_axes = [0] reduction = bitwise_xor : tensor<4xi32> -> tensor<4xi32>
   return %r : tensor<4xi32>
 }
@@ -111,4 +111,14 @@ func.func @halo_too_big(%t: tensor<2x4xf64>) -> tensor<2x4xf64> {
   // expected-error @+1 {{the shard has 2 rows, fewer than its halos (2 + 1)}}
   %h = shard.update_halo %t on @grid0 split_axes = [[0]] halo_sizes = [2, 1] : tensor<2x4xf64>
   return %h : tensor<2x4xf64>
+}
+
+// -----
+
+shard.grid @grid0(shape = 4)
+
+func.func @average_int(%x: tensor<4xi32>) -> tensor<4xi32> {
+  // expected-error @+1 {{reduction <average> of 'i32' is not supported yet}}
+  %r = shard.all_reduce %x on @grid0 grid_axes = [0] reduction = average : tensor<4xi32> -> tensor<4xi32>
+  return %r : tensor<4xi32>
 }

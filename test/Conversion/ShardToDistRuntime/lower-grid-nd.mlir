@@ -105,3 +105,31 @@ func.func @reversed_axes(%x: tensor<4xf32>) -> tensor<4xf32> {
   %a = shard.all_reduce %x on @grid grid_axes = [1, 0] : tensor<4xf32> -> tensor<4xf32>
   return %a : tensor<4xf32>
 }
+
+// -----
+
+shard.grid @grid(shape = 2x3)
+
+// average: the group's sum divided by its size (3 along axis 1).
+// CHECK-LABEL: func.func @average
+// CHECK: %[[H:.*]], %[[S:.*]] = distruntime.allreduce sum %arg0 {team = 5963776 : i64}
+// CHECK: distruntime.wait %[[H]]
+// CHECK: linalg.generic {{.*}} outs(%[[S]] : tensor<4xf32>)
+// CHECK: arith.divf %{{.*}}, %cst
+func.func @average(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %a = shard.all_reduce %x on @grid grid_axes = [1] reduction = average : tensor<4xf32> -> tensor<4xf32>
+  return %a : tensor<4xf32>
+}
+
+// reduce_scatter over axis 0 (2 processes): the sum, then block rank / 3
+// of 2 rows.
+// CHECK-LABEL: func.func @reduce_scatter
+// CHECK: %[[I0:.*]] = arith.divui %{{.*}}, %c3
+// CHECK: %[[H:.*]], %[[S:.*]] = distruntime.allreduce max %arg0 {team = 5963777 : i64}
+// CHECK: distruntime.wait %[[H]]
+// CHECK: %[[OFF:.*]] = arith.muli %[[I0]], %c2
+// CHECK: tensor.extract_slice %[[S]][%[[OFF]], 0] [2, 5] [1, 1]
+func.func @reduce_scatter(%x: tensor<4x5xf32>) -> tensor<2x5xf32> {
+  %r = shard.reduce_scatter %x on @grid grid_axes = [0] reduction = max scatter_axis = 0 : tensor<4x5xf32> -> tensor<2x5xf32>
+  return %r : tensor<2x5xf32>
+}

@@ -24,7 +24,25 @@
 // CHECK-DAG: [1,4]<stdout>:( 12, 3, 4, 1 )
 // CHECK-DAG: [1,5]<stdout>:( 12, 3, 5, 1 )
 // Gathered in group order i1 * 2 + i0: ranks 0, 3, 1, 4, 2, 5.
-// CHECK-COUNT-6: [1,{{[0-5]}}]<stdout>:( 0, 1, 3, 1, 1, 1, 4, 1, 2, 1, 5, 1 )
+// CHECK-DAG: [1,0]<stdout>:( 0, 1, 3, 1, 1, 1, 4, 1, 2, 1, 5, 1 )
+// CHECK-DAG: [1,1]<stdout>:( 0, 1, 3, 1, 1, 1, 4, 1, 2, 1, 5, 1 )
+// CHECK-DAG: [1,2]<stdout>:( 0, 1, 3, 1, 1, 1, 4, 1, 2, 1, 5, 1 )
+// CHECK-DAG: [1,3]<stdout>:( 0, 1, 3, 1, 1, 1, 4, 1, 2, 1, 5, 1 )
+// CHECK-DAG: [1,4]<stdout>:( 0, 1, 3, 1, 1, 1, 4, 1, 2, 1, 5, 1 )
+// CHECK-DAG: [1,5]<stdout>:( 0, 1, 3, 1, 1, 1, 4, 1, 2, 1, 5, 1 )
+
+// average of [r, 1] along axis 0 (columns): i1 + 1.5.
+// CHECK-DAG: [1,0]<stdout>:( 1.5, 1 )
+// CHECK-DAG: [1,4]<stdout>:( 2.5, 1 )
+// CHECK-DAG: [1,5]<stdout>:( 3.5, 1 )
+// reduce_scatter of [r, 2r, 3r, 1, 2, 3] along axis 1: block i1 of the row's
+// sum ([3, 6, 9, 3, 6, 9] in grid row 0, [12, 24, 36, 3, 6, 9] in row 1).
+// CHECK-DAG: [1,0]<stdout>:( 3, 6 )
+// CHECK-DAG: [1,1]<stdout>:( 9, 3 )
+// CHECK-DAG: [1,2]<stdout>:( 6, 9 )
+// CHECK-DAG: [1,3]<stdout>:( 12, 24 )
+// CHECK-DAG: [1,4]<stdout>:( 36, 3 )
+// CHECK-DAG: [1,5]<stdout>:( 6, 9 )
 
 // MISMATCH: spmd-grid-2x3.mlir:{{[0-9]+}}:1: error: shard grid @grid has shape 2x3 and needs exactly 6 ranks, but the program runs on 4
 // MISMATCH-NOT: needs exactly
@@ -60,5 +78,22 @@ func.func @main() {
   %pad = arith.constant 0 : i64
   %v = vector.transfer_read %g[%c0], %pad : tensor<12xi64>, vector<12xi64>
   vector.print %v : vector<12xi64>
+
+  %rf = arith.sitofp %r64 : i64 to f64
+  %onef = arith.constant 1.0 : f64
+  %xf = tensor.from_elements %rf, %onef : tensor<2xf64>
+  %avg = shard.all_reduce %xf on @grid grid_axes = [0] reduction = average : tensor<2xf64> -> tensor<2xf64>
+  %padf = arith.constant 0.0 : f64
+  %va = vector.transfer_read %avg[%c0], %padf : tensor<2xf64>, vector<2xf64>
+  vector.print %va : vector<2xf64>
+
+  %two = arith.constant 2 : i64
+  %three = arith.constant 3 : i64
+  %r2 = arith.muli %r64, %two : i64
+  %r3 = arith.muli %r64, %three : i64
+  %y = tensor.from_elements %r64, %r2, %r3, %one, %two, %three : tensor<6xi64>
+  %rs = shard.reduce_scatter %y on @grid grid_axes = [1] scatter_axis = 0 : tensor<6xi64> -> tensor<2xi64>
+  %vs = vector.transfer_read %rs[%c0], %pad : tensor<2xi64>, vector<2xi64>
+  vector.print %vs : vector<2xi64>
   return
 }
