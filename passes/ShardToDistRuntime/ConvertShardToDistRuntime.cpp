@@ -136,6 +136,10 @@ private:
   LogicalResult lower(Operation *op);
   LogicalResult lower(shard::AllReduceOp op);
   LogicalResult lower(shard::ReduceScatterOp op);
+  /// Common start of all_reduce and reduce_scatter: checks the types and the
+  /// reduction, then as beginCollective.
+  template <typename ReductionOp>
+  LogicalResult beginReduction(ReductionOp op, std::optional<Group> &g);
   /// The reduction of `input` over group `g`, waited for.
   FailureOr<Value> reduce(Operation *op, Value input,
                           shard::ReductionKind reduction, Group g);
@@ -367,10 +371,7 @@ static FailureOr<distruntime::ReduceKind> reduceKind(Operation *op,
 
 FailureOr<Value> Lowering::reduce(Operation *op, Value input,
                                   shard::ReductionKind reduction, Group g) {
-  auto type = dyn_cast<RankedTensorType>(input.getType());
-  if (!type)
-    return op->emitError("distc: reductions on memrefs are not supported; "
-                         "lower them before bufferization");
+  auto type = cast<RankedTensorType>(input.getType());
   FailureOr<distruntime::ReduceKind> kind =
       reduceKind(op, reduction, type.getElementType());
   if (failed(kind))
@@ -402,19 +403,28 @@ FailureOr<Value> Lowering::reduce(Operation *op, Value input,
       .getResult(0);
 }
 
-LogicalResult Lowering::lower(shard::AllReduceOp op) {
+template <typename ReductionOp>
+LogicalResult Lowering::beginReduction(ReductionOp op,
+                                       std::optional<Group> &g) {
+  StringRef name = op->getName().stripDialect();
   auto inType = dyn_cast<RankedTensorType>(op.getInput().getType());
   auto outType = dyn_cast<RankedTensorType>(op.getResult().getType());
   if (!inType || !outType)
-    return op.emitError("distc: all_reduce on memrefs is not supported; "
-                        "lower it before bufferization");
+    return op.emitError("distc: ")
+           << name << " on memrefs is not supported; lower it before "
+           << "bufferization";
   if (inType.getElementType() != outType.getElementType())
-    return op.emitError("distc: all_reduce with an accumulation type other "
-                        "than the input's is not supported yet");
+    return op.emitError("distc: ")
+           << name << " with an accumulation type other than the input's "
+           << "is not supported yet";
   if (failed(reduceKind(op, op.getReduction(), inType.getElementType())))
     return failure();
+  return beginCollective(op, g);
+}
+
+LogicalResult Lowering::lower(shard::AllReduceOp op) {
   std::optional<Group> g;
-  if (failed(beginCollective(op, g)))
+  if (failed(beginReduction(op, g)))
     return failure();
   if (!g)
     return success();
@@ -426,17 +436,8 @@ LogicalResult Lowering::lower(shard::AllReduceOp op) {
 }
 
 LogicalResult Lowering::lower(shard::ReduceScatterOp op) {
-  auto inType = dyn_cast<RankedTensorType>(op.getInput().getType());
-  auto outType = dyn_cast<RankedTensorType>(op.getResult().getType());
-  if (!inType || !outType)
-    return op.emitError("distc: reduce_scatter on memrefs is not supported");
-  if (inType.getElementType() != outType.getElementType())
-    return op.emitError("distc: reduce_scatter with an accumulation type "
-                        "other than the input's is not supported yet");
-  if (failed(reduceKind(op, op.getReduction(), inType.getElementType())))
-    return failure();
   std::optional<Group> g;
-  if (failed(beginCollective(op, g)))
+  if (failed(beginReduction(op, g)))
     return failure();
   if (!g)
     return success();
@@ -445,7 +446,8 @@ LogicalResult Lowering::lower(shard::ReduceScatterOp op) {
   FailureOr<Value> sum = reduce(op, op.getInput(), op.getReduction(), *g);
   if (failed(sum))
     return failure();
-  rewriter.replaceOp(op, slice(op.getLoc(), *sum, outType,
+  rewriter.replaceOp(op, slice(op.getLoc(), *sum,
+                               cast<RankedTensorType>(op.getResult().getType()),
                                op.getScatterAxis().getSExtValue(), *g));
   return success();
 }
