@@ -459,7 +459,8 @@ def ConvertShardToDistRuntime
       of the received halos into the destination;
     - `shard.process_linear_index`, `process_multi_index` ->
       `distruntime.team_member` (and its row-major delinearization);
-      `shard.grid_shape` -> constants;
+      `shard.grid_shape` -> constants; `shard.shard_shape` -> the balanced
+      partition's (or `sharded_dims_offsets`') local sizes;
       `shard.neighbors_linear_indices` -> index arithmetic.
 
     Each communicating op is followed by its wait (`distruntime-overlap-comm`

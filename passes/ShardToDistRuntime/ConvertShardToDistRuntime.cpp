@@ -22,6 +22,8 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/PatternMatch.h"
 
 #include <map>
@@ -154,6 +156,7 @@ private:
   LogicalResult lower(shard::ProcessMultiIndexOp op);
   LogicalResult lower(shard::GridShapeOp op);
   LogicalResult lower(shard::NeighborsLinearIndicesOp op);
+  LogicalResult lower(shard::ShardShapeOp op);
 
   /// Inserts, once per function and grid, the run-time check that the team
   /// has as many ranks as the grid.
@@ -807,12 +810,103 @@ LogicalResult Lowering::lower(shard::NeighborsLinearIndicesOp op) {
   return success();
 }
 
+LogicalResult Lowering::lower(shard::ShardShapeOp op) {
+  auto sharding = op.getSharding().getDefiningOp<shard::ShardingOp>();
+  if (!sharding)
+    return op.emitError("distc: shard_shape needs a sharding defined by a "
+                        "shard.sharding op");
+  FailureOr<GridInfo> info = grid(op, sharding.getGridAttr());
+  if (failed(info))
+    return failure();
+  ArrayRef<int64_t> shape = info->op.getShape();
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  SmallVector<OpFoldResult> dims =
+      getMixedValues(op.getDims(), op.getDimsDynamic(), rewriter);
+  SmallVector<OpFoldResult> device =
+      getMixedValues(op.getDevice(), op.getDeviceDynamic(), rewriter);
+  if (device.size() != shape.size())
+    return op.emitError("distc: expected ")
+           << shape.size() << " device indices on grid @"
+           << info->op.getSymName() << ", got " << device.size();
+  auto splitAxes = sharding.getSplitAxes().getAxes();
+  // sharded_dims_offsets: per split dimension, the n + 1 offsets of its n
+  // shards, one after the other. Halo sizes do not count (as upstream).
+  SmallVector<OpFoldResult> offsets =
+      getMixedValues(sharding.getStaticShardedDimsOffsets(),
+                     sharding.getDynamicShardedDimsOffsets(), rewriter);
+  Value offsetTable;
+  if (!offsets.empty())
+    offsetTable = tensor::FromElementsOp::create(
+        rewriter, loc,
+        RankedTensorType::get({static_cast<int64_t>(offsets.size())},
+                              rewriter.getIndexType()),
+        getValueOrCreateConstantIndexOp(rewriter, loc, offsets));
+  int64_t position = 0;
+  SmallVector<Value> sizes;
+  for (auto [d, dim] : llvm::enumerate(dims)) {
+    Value size = getValueOrCreateConstantIndexOp(rewriter, loc, dim);
+    ArrayRef<int16_t> axes;
+    if (d < splitAxes.size())
+      axes = splitAxes[d].asArrayRef();
+    if (failed(checkAxes(op, *info, axes)))
+      return failure();
+    if (axes.empty()) {
+      sizes.push_back(size);
+      continue;
+    }
+    // The shard dialect's balanced partition: size / n each, and one more
+    // on the last size % n shards (index >= n - size % n).
+    int64_t n = 1;
+    Value index = constant(loc, 0);
+    for (int16_t axis : axes) {
+      n *= shape[axis];
+      index = arith::AddIOp::create(
+          rewriter, loc,
+          arith::MulIOp::create(rewriter, loc, index,
+                                constant(loc, shape[axis])),
+          getValueOrCreateConstantIndexOp(rewriter, loc, device[axis]));
+    }
+    if (offsetTable) {
+      if (position + n + 1 > static_cast<int64_t>(offsets.size()))
+        return op.emitError("distc: sharded_dims_offsets has ")
+               << offsets.size() << " entries, too few for the split "
+               << "dimensions";
+      Value at = arith::AddIOp::create(rewriter, loc, constant(loc, position),
+                                       index);
+      Value next = arith::AddIOp::create(rewriter, loc, at, constant(loc, 1));
+      sizes.push_back(arith::SubIOp::create(
+          rewriter, loc,
+          tensor::ExtractOp::create(rewriter, loc, offsetTable, next),
+          tensor::ExtractOp::create(rewriter, loc, offsetTable, at)));
+      position += n + 1;
+      continue;
+    }
+    Value count = constant(loc, n);
+    Value base = arith::DivUIOp::create(rewriter, loc, size, count);
+    Value rest = arith::RemUIOp::create(rewriter, loc, size, count);
+    Value extra = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::sge, index,
+        arith::SubIOp::create(rewriter, loc, count, rest));
+    sizes.push_back(arith::AddIOp::create(
+        rewriter, loc, base,
+        arith::SelectOp::create(rewriter, loc, extra, constant(loc, 1),
+                                constant(loc, 0))));
+  }
+  if (sizes.size() != op.getNumResults())
+    return op.emitError("distc: shard_shape has ")
+           << op.getNumResults() << " results for " << sizes.size()
+           << " dimensions";
+  rewriter.replaceOp(op, sizes);
+  return success();
+}
+
 LogicalResult Lowering::lower(Operation *op) {
   return TypeSwitch<Operation *, LogicalResult>(op)
       .Case<shard::AllReduceOp, shard::ReduceScatterOp, shard::AllGatherOp, shard::AllSliceOp,
             shard::AllToAllOp, shard::UpdateHaloOp, shard::ProcessLinearIndexOp,
             shard::ProcessMultiIndexOp, shard::GridShapeOp,
-            shard::NeighborsLinearIndicesOp>(
+            shard::NeighborsLinearIndicesOp, shard::ShardShapeOp>(
           [&](auto concrete) { return lower(concrete); })
       .Default([](Operation *other) {
         return other->emitError("distc: '")

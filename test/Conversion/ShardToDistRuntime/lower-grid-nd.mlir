@@ -133,3 +133,35 @@ func.func @reduce_scatter(%x: tensor<4x5xf32>) -> tensor<2x5xf32> {
   %r = shard.reduce_scatter %x on @grid grid_axes = [0] reduction = max scatter_axis = 0 : tensor<4x5xf32> -> tensor<2x5xf32>
   return %r : tensor<2x5xf32>
 }
+
+// -----
+
+shard.grid @grid(shape = 2x3)
+
+// shard_shape, balanced: 10 rows on the 3 shards of grid axis 1 are 3, 3, 4
+// (the remainder on the trailing shards); 7 columns on axis 0 are 3, 4.
+// Device (0, 1) has 3x3, device (1, 2) 4x4.
+// CHECK-LABEL: func.func @shard_shape
+// CHECK-NOT: shard.
+// CHECK: return %c3, %c3, %c4, %c4
+func.func @shard_shape() -> (index, index, index, index) {
+  %s = shard.sharding @grid split_axes = [[1], [0]] : !shard.sharding
+  %a:2 = shard.shard_shape dims = [10, 7] sharding = %s device = [0, 1] : index, index
+  %b:2 = shard.shard_shape dims = [10, 7] sharding = %s device = [1, 2] : index, index
+  return %a#0, %a#1, %b#0, %b#1 : index, index, index, index
+}
+
+// sharded_dims_offsets: the sizes are differences of offsets; a dynamic
+// device reads them from a table.
+// CHECK-LABEL: func.func @shard_shape_offsets
+// CHECK: %[[T:.*]] = arith.constant dense<[0, 1, 3, 8]> : tensor<4xindex>
+// CHECK: %[[NEXT:.*]] = tensor.extract %[[T]]
+// CHECK: %[[AT:.*]] = tensor.extract %[[T]][%arg0]
+// CHECK: %[[S:.*]] = arith.subi %[[NEXT]], %[[AT]]
+// CHECK: return %c5, %[[S]] : index, index
+func.func @shard_shape_offsets(%j: index) -> (index, index) {
+  %s = shard.sharding @grid split_axes = [[1]] sharded_dims_offsets = [0, 1, 3, 8] : !shard.sharding
+  %a = shard.shard_shape dims = [8] sharding = %s device = [0, 2] : index
+  %b = shard.shard_shape dims = [8] sharding = %s device = [0, %j] : index
+  return %a, %b : index, index
+}
