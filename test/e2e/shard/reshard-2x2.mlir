@@ -1,8 +1,9 @@
 // REQUIRES: compiler, idtr-runtime
-// RUN: python3 %srcroot/scripts/shard-differential.py --distc %distc --mpirun "%mpirun" --ranks 2x2,1x4,4x1 --work %t %s | FileCheck %s
+// RUN: python3 %srcroot/scripts/shard-differential.py --distc %distc --mpirun "%mpirun" --ranks 2x2,1x4,4x1,2x1x2 --work %t %s | FileCheck %s
 // CHECK: 4 ranks match the reference (grid 2x2)
 // CHECK: 4 ranks match the reference (grid 1x4)
 // CHECK: 4 ranks match the reference (grid 4x1)
+// CHECK: 4 ranks match the reference (grid 2x1x2)
 
 // Reshardings on a 2-D grid that upstream's shard-partition does in one
 // step only (or crashes on: [[0], [1]] -> [[0, 1]]); distc-shard-partition
