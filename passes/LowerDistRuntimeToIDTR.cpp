@@ -342,6 +342,25 @@ struct TeamQueryLowering : public OpConversionPattern<QueryOp> {
   }
 };
 
+//===----------------------------------------------------------------------===//
+// Sub-grid teams (shard front end)
+//===----------------------------------------------------------------------===//
+
+struct DefineSubgridTeamLowering
+    : public OpConversionPattern<DefineSubgridTeamOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(DefineSubgridTeamOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    IDTRCallBuilder b(rewriter, op);
+    b.call(IDTRFunction::DefineSubgridTeam,
+           {b.i64Constant(op.getTeam()), b.indexList(op.getGridShape()),
+            b.indexList(op.getAxes())});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 /// Reports every distruntime op whose element type has no runtime entry
 /// point. Checked before conversion so the user gets one clear message per
 /// op instead of a failed legalization.
@@ -390,6 +409,18 @@ struct LowerDistRuntimeToIDTRPass
            getIDTRDeclarations(context, IDTRDeclarer::LowerDistRuntimeToIDTR))
         if (failed(lookupOrDeclareIDTRFunction(scope, decl)))
           return signalPassFailure();
+    // Shard front end: the sub-grid team entry point, only where it is used
+    // (IDTRDeclarer::LowerDistRuntimeToIDTRWhereUsed in the ABI table): the
+    // ABI every dist program declares stays the same.
+    bool failedDecl = false;
+    module.walk([&](DefineSubgridTeamOp op) {
+      if (failed(lookupOrDeclareIDTRFunction(
+              op->getParentOfType<ModuleOp>(),
+              getIDTRDeclaration(context, IDTRFunction::DefineSubgridTeam))))
+        failedDecl = true;
+    });
+    if (failedDecl)
+      return signalPassFailure();
     if (failed(checkElementTypes(module)))
       return signalPassFailure();
 
@@ -418,4 +449,6 @@ void mlir::distc::populateDistRuntimeToIDTRPatterns(
                TeamQueryLowering<TeamSizeOp, IDTRFunction::NProcs>,
                TeamQueryLowering<TeamMemberOp, IDTRFunction::PRank>>(
       typeConverter, patterns.getContext());
+  // Shard front end: sub-grid teams.
+  patterns.add<DefineSubgridTeamLowering>(typeConverter, patterns.getContext());
 }

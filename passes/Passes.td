@@ -448,10 +448,14 @@ def ShardPartition : Pass<"distc-shard-partition", "::mlir::ModuleOp"> {
     instead changes the signature to the local shard types, which no caller
     in the same module matches.
 
+    Between propagation and partitioning, reshardings on grids of several
+    axes that upstream would do in one (wrong) step are split into steps of
+    one all_gather or all_slice each, and a `tensor.empty` with several
+    users gets one copy per user.
+
     Errors of propagation and partitioning are reported at the op and fail
-    the pass; an op that would crash upstream's partitioning (a grid that is
-    not a 1-D static grid, `sharded_dims_offsets`, uneven sizes) is
-    rejected before it runs.
+    the pass; an op that would crash upstream's partitioning (a dynamic
+    grid, `sharded_dims_offsets`, uneven sizes) is rejected before it runs.
   }];
   let dependentDialects = [
     "::mlir::shard::ShardDialect",
@@ -464,10 +468,16 @@ def ConvertShardToDistRuntime
   let summary = "lower SPMD-level shard ops to distruntime";
   let description = [{
     Lowers what `shard-partition` leaves (and what a user may write by hand
-    at the SPMD level) on 1-D static grids, whose single team is every rank
-    of the program (team id 0x5A0000 + the grid's position in the module):
+    at the SPMD level) on static grids of any rank, whose processes are the
+    ranks of the program (team id 0x5A0000 + the grid's position in the
+    module). A collective over a subset of the grid's axes runs on a
+    sub-grid team (`distruntime.define_subgrid_team`, ids from 0x5B0000, one
+    per grid and ordered axis list, defined at the entry of `main` and of
+    each function that uses it):
 
-    - `shard.all_reduce` (sum, max, min, product) -> `distruntime.allreduce`;
+    - `shard.all_reduce` (sum, max, min, product; average on floats) ->
+      `distruntime.allreduce`; `shard.reduce_scatter` -> the same and a
+      local slice;
     - `shard.all_gather` and `shard.all_to_all` -> `distruntime.copy_reshape`
       (replicated target boxes, resp. a redistribution of the same global
       array from a split along `concat_axis` to one along `split_axis`);
@@ -476,7 +486,9 @@ def ConvertShardToDistRuntime
       `distruntime.update_halo` of the owned rows and `tensor.insert_slice`
       of the received halos into the destination;
     - `shard.process_linear_index`, `process_multi_index` ->
-      `distruntime.team_member`; `shard.grid_shape` -> constants;
+      `distruntime.team_member` (and its row-major delinearization);
+      `shard.grid_shape` -> constants; `shard.shard_shape` -> the balanced
+      partition's (or `sharded_dims_offsets`') local sizes;
       `shard.neighbors_linear_indices` -> index arithmetic.
 
     Each communicating op is followed by its wait (`distruntime-overlap-comm`
@@ -484,7 +496,7 @@ def ConvertShardToDistRuntime
     check at run time that the team has as many ranks as the grid: on a
     mismatch the first rank prints one error that names the grid, its shape
     and the rank count, and every rank calls `exit(1)`. Any other shard
-    op, and every op on an N-D or dynamic grid, is a located error. The
+    op, and every op on a dynamic grid, is a located error. The
     `shard.grid` symbols are erased once nothing refers to them.
   }];
   let dependentDialects = [
@@ -492,6 +504,7 @@ def ConvertShardToDistRuntime
     "::mlir::cf::ControlFlowDialect",
     "::mlir::distruntime::DistRuntimeDialect",
     "::mlir::func::FuncDialect",
+    "::mlir::linalg::LinalgDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
     "::mlir::vector::VectorDialect",

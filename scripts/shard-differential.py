@@ -9,16 +9,17 @@ by distc and run on one rank. This script
      replaces each `%x = shard.shard %y to ...` by `%y` (SPMD-level shard
      ops such as collectives cannot be stripped and are an error);
   2. compiles and runs the stripped program on one rank (the reference);
-  3. for each requested P, sets the size of the program's 1-D grids to P
-     (`shape = N` -> `shape = P`, with --ranks), compiles the shard program
-     and runs it on P ranks; every rank's standard output must equal the
-     reference (a replicated result is printed by every rank).
+  3. for each requested grid shape (--ranks: `P` or `PxQ...`), sets the shape
+     of the program's grid to it (`shape = 4` -> `shape = 2x2`), compiles the
+     shard program and runs it on as many ranks as the grid has processes;
+     every rank's standard output must equal the reference (a replicated
+     result is printed by every rank).
 
 Exit status 0 when every run matches; otherwise the first difference is
 printed.
 
   shard-differential.py --distc build/bin/distc --mpirun "mpirun -oversubscribe" \
-      --ranks 2,3,4 --work /tmp/w program.mlir
+      --ranks 2,3,4,2x2 --work /tmp/w program.mlir
 """
 
 import argparse
@@ -31,7 +32,8 @@ import sys
 SHARD_RE = re.compile(
     r"^\s*(%[\w$.-]+)\s*=\s*shard\.shard\s+(%[\w$.-]+)\s+to\s+%[\w$.-]+.*$")
 DROP_RE = re.compile(r"^\s*(shard\.grid\b|%[\w$.-]+\s*=\s*shard\.sharding\b)")
-GRID_RE = re.compile(r"(shard\.grid\s+@[\w$.-]+\s*\(\s*shape\s*=\s*)(\d+)(\s*\))")
+GRID_RE = re.compile(
+    r"(shard\.grid\s+@[\w$.-]+\s*\(\s*shape\s*=\s*)(\d+(?:x\d+)*)(\s*\))")
 
 
 def strip_annotations(text):
@@ -89,8 +91,8 @@ def main():
     parser.add_argument("--mpirun", required=True,
                         help="the mpirun command line, without -n")
     parser.add_argument("--ranks", default="",
-                        help="comma-separated grid sizes to run; default: "
-                        "the program's own grid size")
+                        help="comma-separated grid shapes to run (4, 2x2, "
+                        "...); default: the program's own grid shape")
     parser.add_argument("--work", required=True, help="directory for files")
     parser.add_argument("--print-stripped", action="store_true")
     parser.add_argument("program")
@@ -119,24 +121,27 @@ def main():
         sys.stderr.write("%s: the reference prints nothing\n" % args.program)
         return 1
 
-    grids = [int(m.group(2)) for m in GRID_RE.finditer(text)]
+    grids = [m.group(2) for m in GRID_RE.finditer(text)]
     if args.ranks:
-        sizes = [int(r) for r in args.ranks.split(",")]
+        shapes = args.ranks.split(",")
         if len(grids) != 1:
-            sys.stderr.write("%s: --ranks needs exactly one 1-D grid\n" %
+            sys.stderr.write("%s: --ranks needs exactly one static grid\n" %
                              args.program)
             return 1
     else:
         if not grids:
-            sys.stderr.write("%s: no 1-D grid found\n" % args.program)
+            sys.stderr.write("%s: no static grid found\n" % args.program)
             return 1
-        sizes = [grids[0]]
-    for p in sizes:
-        program = GRID_RE.sub(lambda m: m.group(1) + str(p) + m.group(3), text)
-        source = "%s.p%d.mlir" % (base, p)
+        shapes = [grids[0]]
+    for shape in shapes:
+        p = 1
+        for extent in shape.split("x"):
+            p *= int(extent)
+        program = GRID_RE.sub(lambda m: m.group(1) + shape + m.group(3), text)
+        source = "%s.p%s.mlir" % (base, shape)
         with open(source, "w") as f:
             f.write(program)
-        exe = "%s.p%d" % (base, p)
+        exe = "%s.p%s" % (base, shape)
         run([args.distc, source, "-o", exe], "compiling for %d ranks" % p)
         tagged = run(mpirun + ["-n", str(p), "--tag-output", exe],
                      "the run on %d ranks" % p)
@@ -147,8 +152,9 @@ def main():
                     "--- reference\n%s\n--- rank %d\n%s\n" %
                     (args.program, r, p, reference, r, out))
                 return 1
-        print("%s: %d ranks match the reference" %
-              (os.path.basename(args.program), p))
+        print("%s: %d ranks match the reference%s" %
+              (os.path.basename(args.program), p,
+               "" if shape == str(p) else " (grid %s)" % shape))
     return 0
 
 

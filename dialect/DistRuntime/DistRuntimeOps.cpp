@@ -347,5 +347,27 @@ LogicalResult UpdateHaloOp::verify() {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// DefineSubgridTeamOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult DefineSubgridTeamOp::verify() {
+  ArrayRef<int64_t> shape = getGridShape();
+  if (shape.empty())
+    return emitOpError("needs a grid of at least one axis");
+  for (int64_t extent : shape)
+    if (extent <= 0)
+      return emitOpError("grid extents must be positive, got ") << extent;
+  llvm::SmallDenseSet<int64_t> seen;
+  for (int64_t axis : getAxes()) {
+    if (axis < 0 || axis >= static_cast<int64_t>(shape.size()))
+      return emitOpError("axis ")
+             << axis << " is out of range for a grid of rank " << shape.size();
+    if (!seen.insert(axis).second)
+      return emitOpError("axis ") << axis << " is listed more than once";
+  }
+  return success();
+}
+
 #define GET_OP_CLASSES
 #include "dialect/DistRuntime/DistRuntimeOps.cpp.inc"

@@ -274,4 +274,45 @@ def DistRuntime_UpdateHaloOp : DistRuntime_Op<"update_halo", [
   let hasCanonicalizer = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// define_subgrid_team (shard front end)
+//===----------------------------------------------------------------------===//
+
+def DistRuntime_DefineSubgridTeamOp : DistRuntime_Op<"define_subgrid_team", [
+    DistRuntime_Communicates]> {
+  let summary = "makes a team the sub-grid of a process grid along some axes";
+  let description = [{
+    Declares team `team` to be a sub-grid of the row-major process grid
+    `grid_shape`, whose linear index is the rank in the world: its members
+    are the processes whose grid indices agree along every axis not in
+    `axes`, and a member's number in the team (`distruntime.team_member`
+    excepted, which is the world's) is the row-major linear index of its
+    indices along `axes`, in the order listed. Every process belongs to one
+    such team of the id; collectives on `team` run within it.
+
+    The definition itself is local. The team's communicator is made once, at
+    its first use (one split of the world), cached for the rest of the run
+    and freed at finalisation. Every rank must define the team before any
+    rank uses it: the shard lowering defines all sub-grid teams of a module
+    at the start of `main` (and again, idempotently, at the entry of each
+    function that uses one). The grid must have as many processes as the
+    program has ranks.
+
+    Example:
+
+    ```mlir
+    // The columns of a 2x3 grid: teams of 2 processes along grid axis 0.
+    distruntime.define_subgrid_team {team = 5963777 : i64,
+                                     grid_shape = array<i64: 2, 3>,
+                                     axes = array<i64: 0>}
+    ```
+  }];
+
+  let arguments = (ins DistRuntime_TeamAttr:$team,
+                       DenseI64ArrayAttr:$grid_shape,
+                       DenseI64ArrayAttr:$axes);
+  let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
+}
+
 #endif // DISTRUNTIME_OPS

@@ -6,10 +6,13 @@
 // non-blocking redistributions and reductions instead of upstream's MPI
 // lowering. See docs/shard.md for what is supported.
 //
-// A grid is a 1-D static grid whose one team is every rank of the program:
-// the runtime's teams all span the world today, so a grid of P processes
-// needs exactly P ranks, which every function using the grid checks at run
-// time.
+// A grid is a static N-D grid whose processes are the ranks of the program
+// (rank = row-major linear index, as upstream's process_linear_index): a
+// grid of P processes needs exactly P ranks, which every function using the
+// grid checks at run time. A collective over all axes of a grid, in order,
+// runs on the grid's team (a copy of the world); one over a subset of its
+// axes (or all of them in another order) on a sub-grid team
+// (distruntime.define_subgrid_team), one per grid and ordered axis list.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,9 +20,15 @@
 
 #include "passes/DistToDistRuntime/LoweringCommon.h"
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/PatternMatch.h"
 
+#include <map>
+
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -35,11 +44,40 @@ namespace {
 /// Team ids of shard grids: far from the small ids that dist programs use,
 /// so both front ends can share one module without sharing communicators.
 constexpr int64_t kShardTeamBase = 0x5A0000;
+/// Sub-grid teams: one per (grid, ordered axis list) that a collective uses.
+constexpr int64_t kShardSubTeamBase = 0x5B0000;
 
 struct GridInfo {
   shard::GridOp op;
   int64_t team;
+  /// Number of processes: the product of the (static) shape.
+  int64_t size() {
+    int64_t n = 1;
+    for (int64_t extent : op.getShape())
+      n *= extent;
+    return n;
+  }
 };
+
+/// The processes a collective runs among: those sharing this process's grid
+/// indices along the axes it does not span.
+struct Group {
+  int64_t team;
+  /// Number of processes in the group.
+  int64_t size;
+  /// This process's number in the group (row-major along the axes).
+  Value index;
+};
+
+/// A grid shape as the dialect prints it: 2x?x3.
+std::string shapeString(shard::GridOp grid) {
+  std::string text;
+  for (auto [i, extent] : llvm::enumerate(grid.getShape()))
+    text += (i ? "x" : "") + (ShapedType::isDynamic(extent)
+                                  ? std::string("?")
+                                  : std::to_string(extent));
+  return text;
+}
 
 class Lowering {
 public:
@@ -67,36 +105,49 @@ private:
     return tensor::DimOp::create(rewriter, loc, value, dim);
   }
 
-  /// The grid of `op` (a 1-D static grid) or a located error.
+  /// The grid of `op` (a grid of static shape) or a located error.
   FailureOr<GridInfo> grid(Operation *op, FlatSymbolRefAttr symbol);
-  /// Checks that `axes` of a collective on a 1-D grid are [] or [0]; sets
-  /// `all` to whether they span the grid.
-  LogicalResult collectiveAxes(Operation *op, ArrayRef<int16_t> axes,
-                               bool &all);
-  /// Common start of all_gather, all_slice and all_to_all: sets `info` to
-  /// the grid of `op`, or replaces `op` by the identity (a cast) and leaves
-  /// `info` empty when it spans no grid axis; the insertion point is `op`.
+  /// Checks that `axes` are distinct axes of the grid.
+  LogicalResult checkAxes(Operation *op, GridInfo info,
+                          ArrayRef<int16_t> axes);
+  /// This process's grid indices, one per grid axis (row-major
+  /// delinearization of its rank), at the insertion point.
+  SmallVector<Value> multiIndex(Location loc, GridInfo info);
+  /// The group of a collective over `axes` of grid `info` (non-empty, checked
+  /// axes), at the insertion point; defines its sub-grid team if needed.
+  Group group(Operation *op, GridInfo info, ArrayRef<int16_t> axes);
+  /// Common start of the collectives: sets `result` to the group of `op`,
+  /// or replaces `op` by the identity (a cast) and leaves `result` empty
+  /// when it spans no grid axis; the insertion point is `op`.
   template <typename CollectiveOp>
-  LogicalResult beginDataCollective(CollectiveOp op,
-                                    std::optional<GridInfo> &info) {
+  LogicalResult beginCollective(CollectiveOp op, std::optional<Group> &result) {
     FailureOr<GridInfo> found = grid(op, op.getGridAttr());
-    if (failed(found))
-      return failure();
-    bool all;
-    if (failed(collectiveAxes(op, op.getGridAxes(), all)))
+    if (failed(found) || failed(checkAxes(op, *found, op.getGridAxes())))
       return failure();
     rewriter.setInsertionPoint(op);
-    if (!all) {
+    if (op.getGridAxes().empty()) {
+      // No grid axes: every process is its own group.
       rewriter.replaceOpWithNewOp<tensor::CastOp>(
           op, op.getResult().getType(), op.getInput());
       return success();
     }
-    info = *found;
+    result = group(op, *found, op.getGridAxes());
     return success();
   }
 
   LogicalResult lower(Operation *op);
   LogicalResult lower(shard::AllReduceOp op);
+  LogicalResult lower(shard::ReduceScatterOp op);
+  /// Common start of all_reduce and reduce_scatter: checks the types and the
+  /// reduction, then as beginCollective.
+  template <typename ReductionOp>
+  LogicalResult beginReduction(ReductionOp op, std::optional<Group> &g);
+  /// The reduction of `input` over group `g`, waited for.
+  FailureOr<Value> reduce(Operation *op, Value input,
+                          shard::ReductionKind reduction, Group g);
+  /// Block `g.index` of `input` along `axis` (no communication).
+  Value slice(Location loc, Value input, RankedTensorType resultType,
+              int64_t axis, Group g);
   LogicalResult lower(shard::AllGatherOp op);
   LogicalResult lower(shard::AllSliceOp op);
   LogicalResult lower(shard::AllToAllOp op);
@@ -105,11 +156,14 @@ private:
   LogicalResult lower(shard::ProcessMultiIndexOp op);
   LogicalResult lower(shard::GridShapeOp op);
   LogicalResult lower(shard::NeighborsLinearIndicesOp op);
+  LogicalResult lower(shard::ShardShapeOp op);
 
   /// Inserts, once per function and grid, the run-time check that the team
   /// has as many ranks as the grid.
   void checkTeamSize(Operation *user, GridInfo info);
   void checkTeamSizeAtEntry(func::FuncOp func, GridInfo info);
+  /// Defines sub-grid team `team` at the entry of `func`, once.
+  void defineSubTeamAtEntry(func::FuncOp func, int64_t team);
   /// The declaration of C's exit, created on first use.
   FailureOr<func::FuncOp> exitFunction();
 
@@ -119,6 +173,11 @@ private:
   llvm::DenseSet<std::pair<Operation *, int64_t>> checked;
   /// The grids that lowered ops use: `main` checks them all at start-up.
   llvm::SetVector<StringAttr> used;
+  /// Sub-grid teams by (grid, ordered axes); their definitions by id.
+  std::map<std::pair<std::string, SmallVector<int64_t>>, int64_t> subTeamIds;
+  llvm::MapVector<int64_t, std::pair<GridInfo, SmallVector<int64_t>>>
+      subTeams;
+  llvm::DenseSet<std::pair<Operation *, int64_t>> defined;
   func::FuncOp exitFn;
   bool failedChecks = false;
 };
@@ -128,12 +187,11 @@ FailureOr<GridInfo> Lowering::grid(Operation *op, FlatSymbolRefAttr symbol) {
   if (it == grids.end())
     return op->emitError("distc: unknown grid ") << symbol;
   GridInfo info = it->second;
-  if (info.op.getRank() != 1 ||
-      ShapedType::isDynamic(info.op.getShape().front()))
-    return op->emitError("distc: only 1-D grids of static size are "
-                         "supported yet; grid @")
-           << info.op.getSymName() << " has shape "
-           << info.op.getShape();
+  if (info.op.getRank() == 0 ||
+      llvm::any_of(info.op.getShape(), ShapedType::isDynamic))
+    return op->emitError("distc: only grids of static shape are supported; "
+                         "grid @")
+           << info.op.getSymName() << " has shape " << shapeString(info.op);
   checkTeamSize(op, info);
   return info;
 }
@@ -174,7 +232,8 @@ void Lowering::checkTeamSizeAtEntry(func::FuncOp func, GridInfo info) {
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPointToStart(&func.getBody().front());
   Location loc = info.op.getLoc();
-  int64_t size = info.op.getShape().front();
+  int64_t size = info.size();
+  std::string shape = shapeString(info.op);
   Value ranks = distruntime::TeamSizeOp::create(
       rewriter, loc, rewriter.getIndexType(), info.team);
   Value bad = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
@@ -190,7 +249,7 @@ void Lowering::checkTeamSizeAtEntry(func::FuncOp func, GridInfo info) {
                 .str();
   std::string message =
       (Twine(where) + "error: shard grid @" + info.op.getSymName() +
-       " has shape " + Twine(size) + " and needs exactly " + Twine(size) +
+       " has shape " + shape + " and needs exactly " + Twine(size) +
        " ranks, but the program runs on ")
           .str();
   scf::IfOp::create(rewriter, loc, bad, [&](OpBuilder &b, Location loc) {
@@ -210,80 +269,205 @@ void Lowering::checkTeamSizeAtEntry(func::FuncOp func, GridInfo info) {
   });
 }
 
-LogicalResult Lowering::collectiveAxes(Operation *op, ArrayRef<int16_t> axes,
-                                       bool &all) {
-  all = !axes.empty();
-  for (int16_t axis : axes)
-    if (axis != 0)
+LogicalResult Lowering::checkAxes(Operation *op, GridInfo info,
+                                  ArrayRef<int16_t> axes) {
+  llvm::SmallDenseSet<int16_t> seen;
+  for (int16_t axis : axes) {
+    if (axis < 0 || axis >= info.op.getRank())
       return op->emitError("distc: grid axis ")
-             << axis << " is out of range for a 1-D grid";
-  if (axes.size() > 1)
-    return op->emitError("distc: grid axis 0 is listed more than once");
+             << axis << " is out of range for grid @" << info.op.getSymName()
+             << " of rank " << info.op.getRank();
+    if (!seen.insert(axis).second)
+      return op->emitError("distc: grid axis ")
+             << axis << " is listed more than once";
+  }
   return success();
 }
 
-LogicalResult Lowering::lower(shard::AllReduceOp op) {
-  FailureOr<GridInfo> info = grid(op, op.getGridAttr());
-  if (failed(info))
+SmallVector<Value> Lowering::multiIndex(Location loc, GridInfo info) {
+  ArrayRef<int64_t> shape = info.op.getShape();
+  SmallVector<Value> index(shape.size());
+  Value rest = member(loc, info.team);
+  for (int64_t d = shape.size() - 1; d >= 0; --d) {
+    if (d == 0) {
+      index[d] = rest;
+      break;
+    }
+    Value extent = constant(loc, shape[d]);
+    index[d] = arith::RemUIOp::create(rewriter, loc, rest, extent);
+    rest = arith::DivUIOp::create(rewriter, loc, rest, extent);
+  }
+  return index;
+}
+
+Group Lowering::group(Operation *op, GridInfo info, ArrayRef<int16_t> axes) {
+  Location loc = op->getLoc();
+  ArrayRef<int64_t> shape = info.op.getShape();
+  int64_t size = 1;
+  for (int16_t axis : axes)
+    size *= shape[axis];
+  // All axes in order: the grid's own team, whose members are numbered by
+  // rank, i.e. by the row-major linear index.
+  bool whole = static_cast<int64_t>(axes.size()) == info.op.getRank() &&
+               llvm::all_of(llvm::enumerate(axes), [](auto pair) {
+                 return static_cast<int64_t>(pair.index()) == pair.value();
+               });
+  if (whole)
+    return {info.team, size, member(loc, info.team)};
+  SmallVector<int64_t> key(axes.begin(), axes.end());
+  auto [it, inserted] = subTeamIds.try_emplace(
+      {info.op.getSymName().str(), key},
+      kShardSubTeamBase + static_cast<int64_t>(subTeamIds.size()));
+  int64_t team = it->second;
+  if (inserted)
+    subTeams[team] = {info, key};
+  if (auto func = op->getParentOfType<func::FuncOp>())
+    defineSubTeamAtEntry(func, team);
+  // The team numbers its members like this (define_subgrid_team): the
+  // row-major linear index along `axes`, computed here without a query.
+  SmallVector<Value> index = multiIndex(loc, info);
+  Value linear = constant(loc, 0);
+  for (int16_t axis : axes)
+    linear = arith::AddIOp::create(
+        rewriter, loc,
+        arith::MulIOp::create(rewriter, loc, linear,
+                              constant(loc, shape[axis])),
+        index[axis]);
+  return {team, size, linear};
+}
+
+void Lowering::defineSubTeamAtEntry(func::FuncOp func, int64_t team) {
+  if (!defined.insert({func, team}).second)
+    return;
+  auto &[info, axes] = subTeams[team];
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(&func.getBody().front());
+  distruntime::DefineSubgridTeamOp::create(
+      rewriter, info.op.getLoc(), team, info.op.getShape(), axes);
+}
+
+/// The runtime's reduction for `kind`; `average` is a sum, divided after.
+static FailureOr<distruntime::ReduceKind> reduceKind(Operation *op,
+                                                     shard::ReductionKind kind,
+                                                     Type elementType) {
+  switch (kind) {
+  case shard::ReductionKind::Sum:
+    return distruntime::ReduceKind::sum;
+  case shard::ReductionKind::Average:
+    if (!isa<FloatType>(elementType))
+      break;
+    return distruntime::ReduceKind::sum;
+  case shard::ReductionKind::Max:
+    return distruntime::ReduceKind::max;
+  case shard::ReductionKind::Min:
+    return distruntime::ReduceKind::min;
+  case shard::ReductionKind::Product:
+    return distruntime::ReduceKind::prod;
+  default:
+    break;
+  }
+  return op->emitError("distc: reduction <")
+         << shard::stringifyReductionKind(kind) << "> of " << elementType
+         << " is not supported yet (sum, max, min, product are; average on "
+            "floats)";
+}
+
+FailureOr<Value> Lowering::reduce(Operation *op, Value input,
+                                  shard::ReductionKind reduction, Group g) {
+  auto type = cast<RankedTensorType>(input.getType());
+  FailureOr<distruntime::ReduceKind> kind =
+      reduceKind(op, reduction, type.getElementType());
+  if (failed(kind))
     return failure();
-  bool all;
-  if (failed(collectiveAxes(op, op.getGridAxes(), all)))
-    return failure();
+  Location loc = op->getLoc();
+  auto start = distruntime::AllReduceOp::create(
+      rewriter, loc,
+      TypeRange{distruntime::AsyncHandleType::get(op->getContext()), type},
+      *kind, input, g.team);
+  mlir::distc::lowering::createAndWait(rewriter, start);
+  Value result = start.getResult();
+  if (reduction != shard::ReductionKind::Average)
+    return result;
+  // The mean of the group: the sum divided by its size, element-wise.
+  Value count = arith::ConstantOp::create(
+      rewriter, loc, FloatAttr::get(type.getElementType(), g.size));
+  AffineMap id = rewriter.getMultiDimIdentityMap(type.getRank());
+  SmallVector<utils::IteratorType> parallel(type.getRank(),
+                                            utils::IteratorType::parallel);
+  return linalg::GenericOp::create(
+             rewriter, loc, type, ValueRange{}, ValueRange{result},
+             ArrayRef<AffineMap>{id}, parallel,
+             [&](OpBuilder &b, Location loc, ValueRange args) {
+               linalg::YieldOp::create(
+                   b, loc,
+                   ValueRange{arith::DivFOp::create(b, loc, args[0], count)
+                                  .getResult()});
+             })
+      .getResult(0);
+}
+
+template <typename ReductionOp>
+LogicalResult Lowering::beginReduction(ReductionOp op,
+                                       std::optional<Group> &g) {
+  StringRef name = op->getName().stripDialect();
   auto inType = dyn_cast<RankedTensorType>(op.getInput().getType());
   auto outType = dyn_cast<RankedTensorType>(op.getResult().getType());
   if (!inType || !outType)
-    return op.emitError("distc: all_reduce on memrefs is not supported; "
-                        "lower it before bufferization");
+    return op.emitError("distc: ")
+           << name << " on memrefs is not supported; lower it before "
+           << "bufferization";
   if (inType.getElementType() != outType.getElementType())
-    return op.emitError("distc: all_reduce with an accumulation type other "
-                        "than the input's is not supported yet");
-  std::optional<distruntime::ReduceKind> kind;
-  switch (op.getReduction()) {
-  case shard::ReductionKind::Sum:
-    kind = distruntime::ReduceKind::sum;
-    break;
-  case shard::ReductionKind::Max:
-    kind = distruntime::ReduceKind::max;
-    break;
-  case shard::ReductionKind::Min:
-    kind = distruntime::ReduceKind::min;
-    break;
-  case shard::ReductionKind::Product:
-    kind = distruntime::ReduceKind::prod;
-    break;
-  default:
-    return op.emitError("distc: all_reduce reduction <")
-           << shard::stringifyReductionKind(op.getReduction())
-           << "> is not supported yet (sum, max, min, product are)";
-  }
-  rewriter.setInsertionPoint(op);
-  if (!all) {
-    // No grid axes: every process is its own group.
-    rewriter.replaceOpWithNewOp<tensor::CastOp>(op, outType, op.getInput());
+    return op.emitError("distc: ")
+           << name << " with an accumulation type other than the input's "
+           << "is not supported yet";
+  if (failed(reduceKind(op, op.getReduction(), inType.getElementType())))
+    return failure();
+  return beginCollective(op, g);
+}
+
+LogicalResult Lowering::lower(shard::AllReduceOp op) {
+  std::optional<Group> g;
+  if (failed(beginReduction(op, g)))
+    return failure();
+  if (!g)
     return success();
-  }
-  auto reduce = distruntime::AllReduceOp::create(
-      rewriter, op.getLoc(),
-      TypeRange{distruntime::AsyncHandleType::get(op.getContext()), outType},
-      *kind, op.getInput(), info->team);
-  mlir::distc::lowering::createAndWait(rewriter, reduce);
-  rewriter.replaceOp(op, reduce.getResult());
+  FailureOr<Value> result = reduce(op, op.getInput(), op.getReduction(), *g);
+  if (failed(result))
+    return failure();
+  rewriter.replaceOp(op, *result);
+  return success();
+}
+
+LogicalResult Lowering::lower(shard::ReduceScatterOp op) {
+  std::optional<Group> g;
+  if (failed(beginReduction(op, g)))
+    return failure();
+  if (!g)
+    return success();
+  // The group's reduction, of which this process keeps its block along the
+  // scatter axis.
+  FailureOr<Value> sum = reduce(op, op.getInput(), op.getReduction(), *g);
+  if (failed(sum))
+    return failure();
+  rewriter.replaceOp(op, slice(op.getLoc(), *sum,
+                               cast<RankedTensorType>(op.getResult().getType()),
+                               op.getScatterAxis().getSExtValue(), *g));
   return success();
 }
 
 LogicalResult Lowering::lower(shard::AllGatherOp op) {
-  std::optional<GridInfo> info;
-  if (failed(beginDataCollective(op, info)))
+  std::optional<Group> g;
+  if (failed(beginCollective(op, g)))
     return failure();
-  if (!info)
+  if (!g)
     return success();
   Location loc = op.getLoc();
   Value input = op.getInput();
   auto resultType = cast<RankedTensorType>(op.getResult().getType());
   int64_t axis = op.getGatherAxis().getSExtValue();
   int64_t rank = resultType.getRank();
-  int64_t procs = info->op.getShape().front();
-  // Equal blocks along the gather axis, in rank order: the global array is
+  int64_t procs = g->size;
+  // Equal blocks along the gather axis, in group order: the global array is
   // the result, this rank's box starts at member * block; every rank
   // receives the whole array (overlapping target boxes).
   SmallVector<Value> global, offsets, zeros;
@@ -295,8 +479,7 @@ LogicalResult Lowering::lower(shard::AllGatherOp op) {
                            : dimSize(loc, input, d);
     global.push_back(size);
     offsets.push_back(d == axis
-                          ? arith::MulIOp::create(rewriter, loc,
-                                                  member(loc, info->team),
+                          ? arith::MulIOp::create(rewriter, loc, g->index,
                                                   block)
                                 .getResult()
                           : constant(loc, 0));
@@ -307,24 +490,14 @@ LogicalResult Lowering::lower(shard::AllGatherOp op) {
       TypeRange{distruntime::AsyncHandleType::get(op.getContext()),
                 resultType},
       input, global, offsets, global, zeros, global,
-      rewriter.getI64IntegerAttr(info->team));
+      rewriter.getI64IntegerAttr(g->team));
   mlir::distc::lowering::createAndWait(rewriter, copy);
   rewriter.replaceOp(op, copy.getNlArray());
   return success();
 }
 
-LogicalResult Lowering::lower(shard::AllSliceOp op) {
-  std::optional<GridInfo> info;
-  if (failed(beginDataCollective(op, info)))
-    return failure();
-  if (!info)
-    return success();
-  Location loc = op.getLoc();
-  Value input = op.getInput();
-  auto resultType = cast<RankedTensorType>(op.getResult().getType());
-  int64_t axis = op.getSliceAxis().getSExtValue();
-  int64_t procs = info->op.getShape().front();
-  // No communication: this rank keeps block `member` of the slice axis.
+Value Lowering::slice(Location loc, Value input, RankedTensorType resultType,
+                      int64_t axis, Group g) {
   SmallVector<OpFoldResult> offsets, sizes, strides;
   for (int64_t d = 0; d < resultType.getRank(); ++d) {
     strides.push_back(rewriter.getIndexAttr(1));
@@ -339,27 +512,38 @@ LogicalResult Lowering::lower(shard::AllSliceOp op) {
     Value block = resultType.isDynamicDim(d)
                       ? arith::DivUIOp::create(rewriter, loc,
                                                dimSize(loc, input, d),
-                                               constant(loc, procs))
+                                               constant(loc, g.size))
                             .getResult()
                       : constant(loc, resultType.getDimSize(d));
     offsets.push_back(
-        arith::MulIOp::create(rewriter, loc, member(loc, info->team), block)
-            .getResult());
+        arith::MulIOp::create(rewriter, loc, g.index, block).getResult());
     sizes.push_back(resultType.isDynamicDim(d)
                         ? OpFoldResult(block)
                         : OpFoldResult(
                               rewriter.getIndexAttr(resultType.getDimSize(d))));
   }
-  rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(op, resultType, input,
-                                                      offsets, sizes, strides);
+  return tensor::ExtractSliceOp::create(rewriter, loc, resultType, input,
+                                        offsets, sizes, strides);
+}
+
+LogicalResult Lowering::lower(shard::AllSliceOp op) {
+  std::optional<Group> g;
+  if (failed(beginCollective(op, g)))
+    return failure();
+  if (!g)
+    return success();
+  // No communication: this process keeps block `index` of the slice axis.
+  rewriter.replaceOp(op, slice(op.getLoc(), op.getInput(),
+                               cast<RankedTensorType>(op.getResult().getType()),
+                               op.getSliceAxis().getSExtValue(), *g));
   return success();
 }
 
 LogicalResult Lowering::lower(shard::AllToAllOp op) {
-  std::optional<GridInfo> info;
-  if (failed(beginDataCollective(op, info)))
+  std::optional<Group> g;
+  if (failed(beginCollective(op, g)))
     return failure();
-  if (!info)
+  if (!g)
     return success();
   Location loc = op.getLoc();
   Value input = op.getInput();
@@ -369,11 +553,11 @@ LogicalResult Lowering::lower(shard::AllToAllOp op) {
   if (split == concat)
     return op.emitError("distc: all_to_all with split_axis == concat_axis "
                         "is not supported yet");
-  int64_t procs = info->op.getShape().front();
+  int64_t procs = g->size;
   // The inputs are the blocks of one global array split along concat_axis
   // (in rank order); the results are the blocks of the same array split
   // along split_axis. That is a redistribution of one global array.
-  Value r = member(loc, info->team);
+  Value r = g->index;
   Value p = constant(loc, procs);
   SmallVector<Value> global, offsets, newOffsets, newShape;
   for (int64_t d = 0; d < resultType.getRank(); ++d) {
@@ -403,7 +587,7 @@ LogicalResult Lowering::lower(shard::AllToAllOp op) {
       TypeRange{distruntime::AsyncHandleType::get(op.getContext()),
                 resultType},
       input, global, offsets, global, newOffsets, newShape,
-      rewriter.getI64IntegerAttr(info->team));
+      rewriter.getI64IntegerAttr(g->team));
   mlir::distc::lowering::createAndWait(rewriter, copy);
   rewriter.replaceOp(op, copy.getNlArray());
   return success();
@@ -421,9 +605,11 @@ LogicalResult Lowering::lower(shard::UpdateHaloOp op) {
   auto splitAxes = op.getSplitAxes().getAxes();
   for (auto [dim, axes] : llvm::enumerate(splitAxes)) {
     ArrayRef<int16_t> list = axes.asArrayRef();
-    if (dim == 0 && !(list.size() == 1 && list.front() == 0))
+    if (failed(checkAxes(op, *info, list)))
+      return failure();
+    if (dim == 0 && list.empty())
       return op.emitError("distc: update_halo must split tensor dimension 0 "
-                          "along grid axis 0 (the only one supported yet)");
+                          "(the only one with halos supported yet)");
     if (dim > 0 && !list.empty())
       return op.emitError("distc: update_halo along tensor dimension ")
              << dim << " is not supported yet (only dimension 0)";
@@ -445,14 +631,16 @@ LogicalResult Lowering::lower(shard::UpdateHaloOp op) {
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
   Value dest = op.getDestination();
-  int64_t procs = info->op.getShape().front();
+  // The shards along dimension 0 are those of the group over its grid axes.
+  Group g = group(op, *info, splitAxes.front().asArrayRef());
+  int64_t procs = g.size;
   int64_t rank = type.getRank();
   // Every shard holds `before + own + after` rows (equal blocks): the owned
   // rows are a slice of the destination.
   Value rows = dimSize(loc, dest, 0);
   Value own = arith::SubIOp::create(rewriter, loc, rows,
                                     constant(loc, before + after));
-  Value r = member(loc, info->team);
+  Value r = g.index;
   Value start = arith::MulIOp::create(rewriter, loc, r, own);
   Value globalRows = arith::MulIOp::create(rewriter, loc, own,
                                            constant(loc, procs));
@@ -498,7 +686,7 @@ LogicalResult Lowering::lower(shard::UpdateHaloOp op) {
   auto haloType = RankedTensorType::get(haloShape, type.getElementType());
   auto exchange = distruntime::UpdateHaloOp::create(
       rewriter, loc, distruntime::AsyncHandleType::get(op.getContext()),
-      haloType, haloType, owned, gShape, lOffs, bbOffs, bbSizes, info->team,
+      haloType, haloType, owned, gShape, lOffs, bbOffs, bbSizes, g.team,
       IntegerAttr());
   mlir::distc::lowering::createAndWait(rewriter, exchange);
   // The left halo ends where the owned rows start, the right one starts
@@ -541,67 +729,184 @@ LogicalResult Lowering::lower(shard::ProcessLinearIndexOp op) {
 
 LogicalResult Lowering::lower(shard::ProcessMultiIndexOp op) {
   FailureOr<GridInfo> info = grid(op, op.getGridAttr());
-  if (failed(info))
-    return failure();
-  bool all;
-  if (failed(collectiveAxes(op, op.getAxes(), all)))
+  if (failed(info) || failed(checkAxes(op, *info, op.getAxes())))
     return failure();
   rewriter.setInsertionPoint(op);
-  // Empty axes mean all axes: on a 1-D grid, one index either way.
-  rewriter.replaceOp(op, member(op.getLoc(), info->team));
+  // Row-major, as upstream delinearizes the linear index; empty axes mean
+  // all axes.
+  SmallVector<Value> index = multiIndex(op.getLoc(), *info);
+  if (op.getAxes().empty()) {
+    rewriter.replaceOp(op, index);
+    return success();
+  }
+  SmallVector<Value> selected;
+  for (int16_t axis : op.getAxes())
+    selected.push_back(index[axis]);
+  rewriter.replaceOp(op, selected);
   return success();
 }
 
 LogicalResult Lowering::lower(shard::GridShapeOp op) {
   FailureOr<GridInfo> info = grid(op, op.getGridAttr());
-  if (failed(info))
-    return failure();
-  bool all;
-  if (failed(collectiveAxes(op, op.getAxes(), all)))
+  if (failed(info) || failed(checkAxes(op, *info, op.getAxes())))
     return failure();
   rewriter.setInsertionPoint(op);
-  // Static: the run-time check makes the team size equal to it.
-  rewriter.replaceOp(op, constant(op.getLoc(), info->op.getShape().front()));
+  // Static: the run-time check makes the team size equal to the product.
+  SmallVector<Value> extents;
+  ArrayRef<int64_t> shape = info->op.getShape();
+  if (op.getAxes().empty())
+    for (int64_t extent : shape)
+      extents.push_back(constant(op.getLoc(), extent));
+  for (int16_t axis : op.getAxes())
+    extents.push_back(constant(op.getLoc(), shape[axis]));
+  rewriter.replaceOp(op, extents);
   return success();
 }
 
 LogicalResult Lowering::lower(shard::NeighborsLinearIndicesOp op) {
   FailureOr<GridInfo> info = grid(op, op.getGridAttr());
-  if (failed(info))
+  if (failed(info) || failed(checkAxes(op, *info, op.getSplitAxes())))
     return failure();
-  bool all;
-  if (failed(collectiveAxes(op, op.getSplitAxes(), all)))
-    return failure();
-  if (op.getDevice().size() != 1)
-    return op.emitError("distc: expected one device index on a 1-D grid");
+  ArrayRef<int64_t> shape = info->op.getShape();
+  if (op.getDevice().size() != shape.size())
+    return op.emitError("distc: expected ")
+           << shape.size() << " device indices on grid @"
+           << info->op.getSymName() << ", got " << op.getDevice().size();
+  if (op.getSplitAxes().size() > 1)
+    return op.emitError("distc: neighbors_linear_indices along more than one "
+                        "grid axis is not supported (as upstream)");
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
-  Value device = op.getDevice().front();
   Value none = constant(loc, -1);
-  if (!all) {
+  if (op.getSplitAxes().empty()) {
     rewriter.replaceOp(op, {none, none});
     return success();
   }
-  int64_t procs = info->op.getShape().front();
-  Value one = constant(loc, 1);
-  Value down = arith::SubIOp::create(rewriter, loc, device, one);
-  Value up = arith::AddIOp::create(rewriter, loc, device, one);
+  int64_t axis = op.getSplitAxes().front();
+  // The neighbours differ from `device` by one along `axis`: their linear
+  // index by the row-major stride of that axis.
+  int64_t stride = 1;
+  for (int64_t d = axis + 1; d < static_cast<int64_t>(shape.size()); ++d)
+    stride *= shape[d];
+  Value linear = constant(loc, 0);
+  for (auto [d, index] : llvm::enumerate(op.getDevice()))
+    linear = arith::AddIOp::create(
+        rewriter, loc,
+        arith::MulIOp::create(rewriter, loc, linear, constant(loc, shape[d])),
+        index);
+  Value device = op.getDevice()[axis];
+  Value step = constant(loc, stride);
+  Value down = arith::SubIOp::create(rewriter, loc, linear, step);
+  Value up = arith::AddIOp::create(rewriter, loc, linear, step);
   Value hasDown = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sgt,
                                         device, constant(loc, 0));
-  Value hasUp = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt,
-                                      up, constant(loc, procs));
+  Value hasUp = arith::CmpIOp::create(
+      rewriter, loc, arith::CmpIPredicate::slt,
+      arith::AddIOp::create(rewriter, loc, device, constant(loc, 1)),
+      constant(loc, shape[axis]));
   rewriter.replaceOp(
       op, {arith::SelectOp::create(rewriter, loc, hasDown, down, none),
            arith::SelectOp::create(rewriter, loc, hasUp, up, none)});
   return success();
 }
 
+LogicalResult Lowering::lower(shard::ShardShapeOp op) {
+  auto sharding = op.getSharding().getDefiningOp<shard::ShardingOp>();
+  if (!sharding)
+    return op.emitError("distc: shard_shape needs a sharding defined by a "
+                        "shard.sharding op");
+  FailureOr<GridInfo> info = grid(op, sharding.getGridAttr());
+  if (failed(info))
+    return failure();
+  ArrayRef<int64_t> shape = info->op.getShape();
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  SmallVector<OpFoldResult> dims =
+      getMixedValues(op.getDims(), op.getDimsDynamic(), rewriter);
+  SmallVector<OpFoldResult> device =
+      getMixedValues(op.getDevice(), op.getDeviceDynamic(), rewriter);
+  if (device.size() != shape.size())
+    return op.emitError("distc: expected ")
+           << shape.size() << " device indices on grid @"
+           << info->op.getSymName() << ", got " << device.size();
+  auto splitAxes = sharding.getSplitAxes().getAxes();
+  // sharded_dims_offsets: per split dimension, the n + 1 offsets of its n
+  // shards, one after the other. Halo sizes do not count (as upstream).
+  SmallVector<OpFoldResult> offsets =
+      getMixedValues(sharding.getStaticShardedDimsOffsets(),
+                     sharding.getDynamicShardedDimsOffsets(), rewriter);
+  Value offsetTable;
+  if (!offsets.empty())
+    offsetTable = tensor::FromElementsOp::create(
+        rewriter, loc,
+        RankedTensorType::get({static_cast<int64_t>(offsets.size())},
+                              rewriter.getIndexType()),
+        getValueOrCreateConstantIndexOp(rewriter, loc, offsets));
+  int64_t position = 0;
+  SmallVector<Value> sizes;
+  for (auto [d, dim] : llvm::enumerate(dims)) {
+    Value size = getValueOrCreateConstantIndexOp(rewriter, loc, dim);
+    ArrayRef<int16_t> axes;
+    if (d < splitAxes.size())
+      axes = splitAxes[d].asArrayRef();
+    if (failed(checkAxes(op, *info, axes)))
+      return failure();
+    if (axes.empty()) {
+      sizes.push_back(size);
+      continue;
+    }
+    // The shard dialect's balanced partition: size / n each, and one more
+    // on the last size % n shards (index >= n - size % n).
+    int64_t n = 1;
+    Value index = constant(loc, 0);
+    for (int16_t axis : axes) {
+      n *= shape[axis];
+      index = arith::AddIOp::create(
+          rewriter, loc,
+          arith::MulIOp::create(rewriter, loc, index,
+                                constant(loc, shape[axis])),
+          getValueOrCreateConstantIndexOp(rewriter, loc, device[axis]));
+    }
+    if (offsetTable) {
+      if (position + n + 1 > static_cast<int64_t>(offsets.size()))
+        return op.emitError("distc: sharded_dims_offsets has ")
+               << offsets.size() << " entries, too few for the split "
+               << "dimensions";
+      Value at = arith::AddIOp::create(rewriter, loc, constant(loc, position),
+                                       index);
+      Value next = arith::AddIOp::create(rewriter, loc, at, constant(loc, 1));
+      sizes.push_back(arith::SubIOp::create(
+          rewriter, loc,
+          tensor::ExtractOp::create(rewriter, loc, offsetTable, next),
+          tensor::ExtractOp::create(rewriter, loc, offsetTable, at)));
+      position += n + 1;
+      continue;
+    }
+    Value count = constant(loc, n);
+    Value base = arith::DivUIOp::create(rewriter, loc, size, count);
+    Value rest = arith::RemUIOp::create(rewriter, loc, size, count);
+    Value extra = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::sge, index,
+        arith::SubIOp::create(rewriter, loc, count, rest));
+    sizes.push_back(arith::AddIOp::create(
+        rewriter, loc, base,
+        arith::SelectOp::create(rewriter, loc, extra, constant(loc, 1),
+                                constant(loc, 0))));
+  }
+  if (sizes.size() != op.getNumResults())
+    return op.emitError("distc: shard_shape has ")
+           << op.getNumResults() << " results for " << sizes.size()
+           << " dimensions";
+  rewriter.replaceOp(op, sizes);
+  return success();
+}
+
 LogicalResult Lowering::lower(Operation *op) {
   return TypeSwitch<Operation *, LogicalResult>(op)
-      .Case<shard::AllReduceOp, shard::AllGatherOp, shard::AllSliceOp,
+      .Case<shard::AllReduceOp, shard::ReduceScatterOp, shard::AllGatherOp, shard::AllSliceOp,
             shard::AllToAllOp, shard::UpdateHaloOp, shard::ProcessLinearIndexOp,
             shard::ProcessMultiIndexOp, shard::GridShapeOp,
-            shard::NeighborsLinearIndicesOp>(
+            shard::NeighborsLinearIndicesOp, shard::ShardShapeOp>(
           [&](auto concrete) { return lower(concrete); })
       .Default([](Operation *other) {
         return other->emitError("distc: '")
@@ -639,6 +944,11 @@ LogicalResult Lowering::run() {
       main && !main.isExternal())
     for (StringAttr name : used)
       checkTeamSizeAtEntry(main, grids[name]);
+  // Every rank defines every sub-grid team before any rank uses one.
+  if (auto main = module.lookupSymbol<func::FuncOp>("main");
+      main && !main.isExternal())
+    for (auto &entry : subTeams)
+      defineSubTeamAtEntry(main, entry.first);
   if (!ok || failedChecks)
     return failure();
   for (shard::ShardingOp sharding : llvm::reverse(shardings))

@@ -14,6 +14,7 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Shard/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/RegionUtils.h"
@@ -229,6 +230,141 @@ LogicalResult replicateUnshardableOps(func::FuncOp func) {
   return success();
 }
 
+/// Propagation gives a value one sharding: a `tensor.empty` that several
+/// ops use as their init would get the sharding of one of them, and the
+/// others would read a shard of the wrong shape (upstream then builds
+/// invalid IR). It holds no data: give every user its own.
+void unshareEmptyTensors(func::FuncOp func) {
+  SmallVector<tensor::EmptyOp> shared;
+  func.walk([&](tensor::EmptyOp op) {
+    if (!op->hasOneUse() && !op->use_empty())
+      shared.push_back(op);
+  });
+  OpBuilder b(func.getContext());
+  for (tensor::EmptyOp op : shared) {
+    SmallVector<OpOperand *> uses = llvm::map_to_vector(
+        op->getUses(), [](OpOperand &use) { return &use; });
+    for (OpOperand *use : llvm::drop_begin(uses)) {
+      b.setInsertionPoint(op);
+      use->set(b.clone(*op)->getResult(0));
+    }
+  }
+}
+
+using AxesLists = SmallVector<SmallVector<int16_t>>;
+
+/// The split axes of `sharding`, one list per tensor dimension of `rank`.
+AxesLists splitLists(shard::ShardingOp sharding, int64_t rank) {
+  AxesLists lists(rank);
+  for (auto [dim, axes] : llvm::enumerate(sharding.getSplitAxes().getAxes()))
+    if (static_cast<int64_t>(dim) < rank)
+      lists[dim].assign(axes.asArrayRef().begin(), axes.asArrayRef().end());
+  return lists;
+}
+
+/// Whether `to` is `from` with the only axis of one dimension moved to
+/// another dimension that no axis splits: one all_to_all, a step upstream's
+/// resharding takes correctly (it crashes moving an axis next to others,
+/// [[0], [1]] -> [[0, 1]]).
+bool isOneMove(const AxesLists &from, const AxesLists &to) {
+  for (size_t src = 0; src < from.size(); ++src)
+    for (size_t dst = 0; dst < from.size(); ++dst) {
+      if (src == dst || from[src].size() != 1 || !from[dst].empty())
+        continue;
+      AxesLists moved = from;
+      moved[dst].push_back(moved[src].back());
+      moved[src].pop_back();
+      if (moved == to)
+        return true;
+    }
+  return false;
+}
+
+/// The intermediate shardings between `from` and `to` (excluding both) such
+/// that every step unsplits the last axis of one dimension (an all_gather)
+/// or splits one dimension by one more axis (an all_slice): the steps
+/// upstream's resharding performs on a grid of several axes, which does
+/// only one of them per resharding and builds invalid IR (or crashes) for
+/// the rest. Axes leave their old dimension before they join a new one.
+SmallVector<AxesLists> reshardingSteps(const AxesLists &from,
+                                       const AxesLists &to) {
+  SmallVector<AxesLists> steps;
+  if (from == to || isOneMove(from, to))
+    return steps;
+  AxesLists current = from;
+  SmallVector<size_t> common(from.size());
+  for (size_t d = 0; d < from.size(); ++d)
+    while (common[d] < from[d].size() && common[d] < to[d].size() &&
+           from[d][common[d]] == to[d][common[d]])
+      ++common[d];
+  for (size_t d = 0; d < current.size(); ++d)
+    while (current[d].size() > common[d]) {
+      current[d].pop_back();
+      steps.push_back(current);
+    }
+  for (size_t d = 0; d < current.size(); ++d)
+    while (current[d].size() < to[d].size()) {
+      current[d].push_back(to[d][current[d].size()]);
+      steps.push_back(current);
+    }
+  if (!steps.empty())
+    steps.pop_back(); // the last one is `to`
+  return steps;
+}
+
+/// Chains of annotations `%a = shard.shard %x to S1` and `shard.shard %a to
+/// S2 annotate_for_users` are reshardings. On a grid of several axes, those
+/// that need more than one step get the intermediate annotations, one step
+/// each (see reshardingSteps). Shardings with halos or offsets are left to
+/// upstream.
+void decomposeReshardings(func::FuncOp func, SymbolTableCollection &symbols) {
+  SmallVector<shard::ShardOp> targets;
+  func.walk([&](shard::ShardOp op) {
+    if (op.getSrc().getDefiningOp<shard::ShardOp>())
+      targets.push_back(op);
+  });
+  OpBuilder b(func.getContext());
+  for (shard::ShardOp op : targets) {
+    auto source = op.getSrc().getDefiningOp<shard::ShardOp>();
+    auto from = source.getSharding().getDefiningOp<shard::ShardingOp>();
+    auto to = op.getSharding().getDefiningOp<shard::ShardingOp>();
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    if (!from || !to || !type || from.getGridAttr() != to.getGridAttr())
+      continue;
+    shard::GridOp grid = shard::getGridOrNull(op, to.getGridAttr(), symbols);
+    if (!grid || grid.getRank() < 2)
+      continue;
+    auto plain = [](shard::ShardingOp s) {
+      return s.getStaticHaloSizes().empty() && s.getDynamicHaloSizes().empty() &&
+             s.getStaticShardedDimsOffsets().empty() &&
+             s.getDynamicShardedDimsOffsets().empty();
+    };
+    if (!plain(from) || !plain(to))
+      continue;
+    SmallVector<AxesLists> steps = reshardingSteps(
+        splitLists(from, type.getRank()), splitLists(to, type.getRank()));
+    b.setInsertionPoint(op);
+    Value value = source.getResult();
+    for (const AxesLists &step : steps) {
+      SmallVector<shard::GridAxesAttr> axes;
+      for (const SmallVector<int16_t> &list : step)
+        axes.push_back(shard::GridAxesAttr::get(func.getContext(), list));
+      while (!axes.empty() && axes.back().empty())
+        axes.pop_back();
+      if (axes.empty())
+        axes.push_back(shard::GridAxesAttr::get(func.getContext(), {}));
+      Value sharding =
+          shard::ShardingOp::create(b, op.getLoc(), to.getGridAttr(), axes,
+                                    ArrayRef<int64_t>{}, ArrayRef<int64_t>{})
+              .getResult();
+      value = shard::ShardOp::create(b, op.getLoc(), value, sharding,
+                                     /*annotateForUsers=*/true)
+                  .getResult();
+    }
+    op.getSrcMutable().assign(value);
+  }
+}
+
 struct ShardPartition
     : public mlir::distc::impl::ShardPartitionBase<ShardPartition> {
   void runOnOperation() override {
@@ -265,14 +401,19 @@ struct ShardPartition
     if (!ok)
       return signalPassFailure();
 
-    OpPassManager pm(func::FuncOp::getOperationName());
-    pm.addPass(shard::createShardingPropagation());
-    pm.addPass(shard::createPartition());
+    OpPassManager propagate(func::FuncOp::getOperationName());
+    propagate.addPass(shard::createShardingPropagation());
+    OpPassManager partition(func::FuncOp::getOperationName());
+    partition.addPass(shard::createPartition());
     for (func::FuncOp func : annotated) {
       if (failed(replicateBoundary(func)))
         return signalPassFailure();
+      unshareEmptyTensors(func);
       if (failed(replicateUnshardableOps(func)) ||
-          failed(runPipeline(pm, func)))
+          failed(runPipeline(propagate, func)))
+        return signalPassFailure();
+      decomposeReshardings(func, symbols);
+      if (failed(runPipeline(partition, func)))
         return signalPassFailure();
     }
   }

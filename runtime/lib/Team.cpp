@@ -7,6 +7,7 @@
 #include "Mpi.h"
 #include "Profile.h"
 #include "Stats.h"
+#include "SubTeam.h"
 
 #include <algorithm>
 #include <chrono>
@@ -53,6 +54,13 @@ int onFinalize(MPI_Comm, int, void *, void *) {
     completeForgottenHandles();
     for (auto &entry : rt.teams)
       entry.second->dropReadableBuffers();
+    // Sub-grid communicators are the program's own splits: give them back.
+    for (auto &entry : rt.teams)
+      if (isSubgridTeam(entry.first)) {
+        mpi::check(MPI_Comm_free(&entry.second->comm), "MPI_Comm_free");
+        if (entry.second->controlComm != MPI_COMM_NULL)
+          mpi::check(MPI_Comm_free(&entry.second->controlComm), "MPI_Comm_free");
+      }
   } catch (const std::exception &e) {
     abortWithError(e.what());
   }
@@ -140,7 +148,10 @@ void atProcessExit(int status, void *) {
 std::unique_ptr<Team> makeTeam(int64_t id, bool redistributes) {
   auto t = std::make_unique<Team>();
   t->id = id;
-  t->comm = mpi::commDup(MPI_COMM_WORLD);
+  // A sub-grid team (SubTeam.h) is a split of the world, any other a copy.
+  t->comm = subgridComm(id, MPI_COMM_WORLD);
+  if (t->comm == MPI_COMM_NULL)
+    t->comm = mpi::commDup(MPI_COMM_WORLD);
   // Errors come back to us and take the documented error path.
   MPI_Comm_set_errhandler(t->comm, MPI_ERRORS_RETURN);
   t->rank = mpi::rank(t->comm);

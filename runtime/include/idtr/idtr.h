@@ -82,6 +82,17 @@ int64_t _idtr_prank(int64_t team);
    waiting twice on one is an error). 0 is accepted as "already complete". */
 void _idtr_wait(int64_t handle);
 
+/* ---- sub-grid teams (shard front end) -------------------------------------- */
+
+/* Makes `team` the sub-grid of the row-major grid `shape` (a 1-D index memref;
+   world rank = linear grid index) spanning grid axes `axes` (in that order):
+   its members are the processes that share their indices along the other
+   axes, numbered by the row-major linear index along `axes`. Local (no
+   communication); the communicator is made at the team's first use, once.
+   Redefining a team with the same shape and axes is a no-op. */
+void _idtr_define_subgrid_team(int64_t team, int64_t shapeRank, void *shape,
+                               int64_t axesRank, void *axes);
+
 /* Names the user's op that the next call starting an operation (a typed
    entry point below) serves: `location` is "file:line:col: op", e.g.
    "prog.mlir:10:8: dist.gather", and must stay valid until that operation

@@ -3,12 +3,22 @@
 // What convert-shard-to-distruntime does not lower is a located error, never
 // a crash or a silent miscompile.
 
+shard.grid @gridq(shape = 2x?)
+
+func.func @dynamic_grid(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{only grids of static shape are supported; grid @gridq has shape 2x?}}
+  %r = shard.all_reduce %x on @gridq grid_axes = [0] : tensor<4xf32> -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
 shard.grid @grid2d(shape = 2x2)
 
-func.func @two_d(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{only 1-D grids of static size are supported yet; grid @grid2d has shape 2, 2}}
-  %r = shard.all_reduce %x on @grid2d grid_axes = [0] : tensor<4xf32> -> tensor<4xf32>
-  return %r : tensor<4xf32>
+func.func @neighbors_two_axes(%i: index, %j: index) -> (index, index) {
+  // expected-error @+1 {{neighbors_linear_indices along more than one grid axis is not supported}}
+  %d, %u = shard.neighbors_linear_indices on @grid2d[%i, %j] split_axes = [0, 1] : index, index
+  return %d, %u : index, index
 }
 
 // -----
@@ -16,7 +26,7 @@ func.func @two_d(%x: tensor<4xf32>) -> tensor<4xf32> {
 shard.grid @grid0(shape = 4)
 
 func.func @bitwise(%x: tensor<4xi32>) -> tensor<4xi32> {
-  // expected-error @+1 {{all_reduce reduction <bitwise_xor> is not supported yet}}
+  // expected-error @+1 {{reduction <bitwise_xor> of 'i32' is not supported yet}}
   %r = shard.all_reduce %x on @grid0 grid_axes = [0] reduction = bitwise_xor : tensor<4xi32> -> tensor<4xi32>
   return %r : tensor<4xi32>
 }
@@ -78,7 +88,7 @@ func.func @annotation(%x: tensor<8xf32>) -> tensor<8xf32> {
 shard.grid @grid0(shape = 4)
 
 func.func @halo_dim1(%t: tensor<4x6xf64>) -> tensor<4x6xf64> {
-  // expected-error @+1 {{update_halo must split tensor dimension 0 along grid axis 0}}
+  // expected-error @+1 {{update_halo must split tensor dimension 0 (the only one with halos supported yet)}}
   %h = shard.update_halo %t on @grid0 split_axes = [[], [0]] halo_sizes = [1, 1] : tensor<4x6xf64>
   return %h : tensor<4x6xf64>
 }
@@ -101,4 +111,14 @@ func.func @halo_too_big(%t: tensor<2x4xf64>) -> tensor<2x4xf64> {
   // expected-error @+1 {{the shard has 2 rows, fewer than its halos (2 + 1)}}
   %h = shard.update_halo %t on @grid0 split_axes = [[0]] halo_sizes = [2, 1] : tensor<2x4xf64>
   return %h : tensor<2x4xf64>
+}
+
+// -----
+
+shard.grid @grid0(shape = 4)
+
+func.func @average_int(%x: tensor<4xi32>) -> tensor<4xi32> {
+  // expected-error @+1 {{reduction <average> of 'i32' is not supported yet}}
+  %r = shard.all_reduce %x on @grid0 grid_axes = [0] reduction = average : tensor<4xi32> -> tensor<4xi32>
+  return %r : tensor<4xi32>
 }

@@ -1,9 +1,10 @@
 // REQUIRES: compiler, idtr-runtime
-// RUN: python3 %srcroot/scripts/shard-differential.py --distc %distc --mpirun "%mpirun" --ranks 1,2,3,4 --work %t %s | FileCheck %s
+// RUN: python3 %srcroot/scripts/shard-differential.py --distc %distc --mpirun "%mpirun" --ranks 1,2,3,4,2x2 --work %t %s | FileCheck %s
 // CHECK: 1 ranks match the reference
 // CHECK: 2 ranks match the reference
 // CHECK: 3 ranks match the reference
 // CHECK: 4 ranks match the reference
+// CHECK: 4 ranks match the reference (grid 2x2)
 
 // Everything in main, as upstream-style programs are written: annotations,
 // linalg ops that partitioning splits, and ops without a sharding rule

@@ -1,9 +1,10 @@
 // REQUIRES: compiler, idtr-runtime
-// RUN: python3 %srcroot/scripts/shard-differential.py --distc %distc --mpirun "%mpirun" --ranks 1,2,3,4 --work %t %s | FileCheck %s
+// RUN: python3 %srcroot/scripts/shard-differential.py --distc %distc --mpirun "%mpirun" --ranks 1,2,3,4,2x2 --work %t %s | FileCheck %s
 // CHECK: 1 ranks match the reference
 // CHECK: 2 ranks match the reference
 // CHECK: 3 ranks match the reference
 // CHECK: 4 ranks match the reference
+// CHECK: 4 ranks match the reference (grid 2x2)
 
 // Differential check (scripts/shard-differential.py): on 1, 2, 3 and 4
 // ranks, every rank prints what the program without its shard ops prints on

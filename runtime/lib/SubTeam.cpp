@@ -1,0 +1,106 @@
+#include "SubTeam.h"
+
+#include "Descriptor.h"
+#include "Errors.h"
+#include "Mpi.h"
+#include "Watchdog.h"
+
+#include "idtr/idtr.h"
+
+#include <map>
+
+namespace idtr {
+
+namespace {
+
+struct SubgridDef {
+  Shape gridShape;
+  Shape axes;
+};
+
+std::map<int64_t, SubgridDef> &definitions() {
+  static auto *defs = new std::map<int64_t, SubgridDef>; // used until MPI_Finalize
+  return *defs;
+}
+
+} // namespace
+
+void subgridColorKey(const Shape &gridShape, const Shape &axes, int64_t rank,
+                     int64_t &color, int64_t &key) {
+  // Row-major multi-index of `rank` (shard's process_multi_index).
+  Shape index(gridShape.size());
+  for (size_t d = gridShape.size(); d-- > 0;) {
+    index[d] = rank % gridShape[d];
+    rank /= gridShape[d];
+  }
+  std::vector<bool> inGroup(gridShape.size(), false);
+  key = 0;
+  for (int64_t a : axes) {
+    inGroup[a] = true;
+    key = key * gridShape[a] + index[a];
+  }
+  color = 0;
+  for (size_t d = 0; d < gridShape.size(); ++d)
+    if (!inGroup[d])
+      color = color * gridShape[d] + index[d];
+}
+
+void defineSubgridTeam(int64_t id, const Shape &gridShape, const Shape &axes) {
+  for (int64_t extent : gridShape)
+    if (extent <= 0)
+      fail("subgrid_team %lld: grid extents must be positive, got %s",
+           static_cast<long long>(id), str(gridShape).c_str());
+  std::vector<bool> seen(gridShape.size(), false);
+  for (int64_t a : axes) {
+    if (a < 0 || a >= static_cast<int64_t>(gridShape.size()) || seen[a])
+      fail("subgrid_team %lld: axes %s are not distinct axes of a grid of shape %s",
+           static_cast<long long>(id), str(axes).c_str(), str(gridShape).c_str());
+    seen[a] = true;
+  }
+  auto &defs = definitions();
+  auto it = defs.find(id);
+  if (it != defs.end()) {
+    if (it->second.gridShape != gridShape || it->second.axes != axes)
+      fail("subgrid_team %lld is defined twice: grid %s axes %s, then grid %s axes %s",
+           static_cast<long long>(id), str(it->second.gridShape).c_str(),
+           str(it->second.axes).c_str(), str(gridShape).c_str(), str(axes).c_str());
+    return;
+  }
+  defs.emplace(id, SubgridDef{gridShape, axes});
+}
+
+bool isSubgridTeam(int64_t id) { return definitions().count(id) != 0; }
+
+MPI_Comm subgridComm(int64_t id, MPI_Comm world) {
+  auto it = definitions().find(id);
+  if (it == definitions().end())
+    return MPI_COMM_NULL;
+  SubgridDef &def = it->second;
+  int size = mpi::size(world);
+  if (volume(def.gridShape) != size)
+    fail("subgrid_team %lld: the grid %s has %lld processes, but the program runs on %d",
+         static_cast<long long>(id), str(def.gridShape).c_str(),
+         static_cast<long long>(volume(def.gridShape)), size);
+  int64_t color = 0, key = 0;
+  subgridColorKey(def.gridShape, def.axes, mpi::rank(world), color, key);
+  MPI_Comm comm = MPI_COMM_NULL;
+  {
+    WatchedWait watch("MPI_Comm_split (first use of a sub-grid team)");
+    // Both fit an int: they are smaller than the world's size.
+    mpi::check(MPI_Comm_split(world, static_cast<int>(color), static_cast<int>(key), &comm),
+               "MPI_Comm_split");
+  }
+  return comm;
+}
+
+} // namespace idtr
+
+using namespace idtr;
+
+extern "C" void _idtr_define_subgrid_team(int64_t team, int64_t shapeRank, void *shape,
+                                          int64_t axesRank, void *axes) {
+  guarded([&] {
+    defineSubgridTeam(team, readIndexArray(shapeRank, shape, "define_subgrid_team: grid shape"),
+                      readIndexArray(axesRank, axes, "define_subgrid_team: axes"));
+  });
+}

@@ -1,0 +1,40 @@
+// Sub-grid teams: a team whose ranks are the processes of a grid that share
+// their indices along every grid axis but a chosen subset (the groups of a
+// shard collective over `grid_axes`). Defining one is local; its
+// communicator is a split of the world, made once when the team is first
+// used (Team.cpp asks subgridComm) and freed at finalisation.
+#ifndef IDTR_SUBTEAM_H
+#define IDTR_SUBTEAM_H
+
+#include "Box.h"
+
+#include <mpi.h>
+
+#include <cstdint>
+
+namespace idtr {
+
+// Records that team `id` is the sub-grid of the row-major grid `gridShape`
+// (world rank = linear index) spanning `axes`, in that order: a member's
+// number in the team is the row-major linear index of its indices along
+// `axes`. No communication. Defining an id again with the same grid and axes
+// is a no-op; with others, or after the team was created, an error.
+void defineSubgridTeam(int64_t id, const Shape &gridShape, const Shape &axes);
+
+// Whether `id` was defined by defineSubgridTeam.
+bool isSubgridTeam(int64_t id);
+
+// The communicator of sub-grid team `id`, a split of `world` (collective
+// over it); MPI_COMM_NULL if `id` is not a sub-grid team. Fails if the
+// world's size is not the grid's.
+MPI_Comm subgridComm(int64_t id, MPI_Comm world);
+
+// The colour (linear index along the other axes) and key (linear index along
+// `axes` in their order) of world rank `rank` in the grid: the geometry of
+// the split, without MPI.
+void subgridColorKey(const Shape &gridShape, const Shape &axes, int64_t rank,
+                     int64_t &color, int64_t &key);
+
+} // namespace idtr
+
+#endif
