@@ -170,11 +170,9 @@ Compiler::Impl::translate(ModuleOp module, llvm::LLVMContext &llvmCtx) {
   return llvmModule;
 }
 
-/// The front end (parse, checks, the MLIR pipeline), with diagnostics
-/// through `sourceMgr`, then the -g scopes. Null on failure (diagnostics
-/// already reported).
-OwningOpRef<ModuleOp> Compiler::Impl::runFrontEnd(llvm::SourceMgr &sourceMgr,
-                                                  StringRef inputPath) {
+/// The input, within the input limits (InputLimits.h); null after one
+/// sentence saying why it cannot be read.
+static std::unique_ptr<llvm::MemoryBuffer> readInput(StringRef inputPath) {
   llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> buffer =
       readInputFile(inputPath);
   if (!buffer) {
@@ -182,7 +180,18 @@ OwningOpRef<ModuleOp> Compiler::Impl::runFrontEnd(llvm::SourceMgr &sourceMgr,
                       buffer.takeError());
     return nullptr;
   }
-  sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
+  return std::move(*buffer);
+}
+
+/// The front end (parse, checks, the MLIR pipeline), with diagnostics
+/// through `sourceMgr`, then the -g scopes. Null on failure (diagnostics
+/// already reported).
+OwningOpRef<ModuleOp> Compiler::Impl::runFrontEnd(llvm::SourceMgr &sourceMgr,
+                                                  StringRef inputPath) {
+  std::unique_ptr<llvm::MemoryBuffer> buffer = readInput(inputPath);
+  if (!buffer)
+    return nullptr;
+  sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
   bool definesMain = false;
   OwningOpRef<ModuleOp> module = processBuffer(
       sourceMgr, *pm, frontEndOpts, timing, inputPath, definesMain,
@@ -237,14 +246,10 @@ std::unique_ptr<llvm::Module>
 Compiler::Impl::loadLLVMInput(StringRef inputPath, llvm::LLVMContext &llvmCtx) {
   TimingScope scope = timing.nest("Parse LLVM IR");
   reportStep(opts.verbose, "parse " + inputPath + " (LLVM IR)");
-  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> buffer =
-      readInputFile(inputPath);
-  if (!buffer) {
-    (void)reportError("cannot read input '" + inputPath + "'",
-                      buffer.takeError());
+  std::unique_ptr<llvm::MemoryBuffer> buffer = readInput(inputPath);
+  if (!buffer)
     return nullptr;
-  }
-  llvm::MemoryBufferRef ref = (*buffer)->getMemBufferRef();
+  llvm::MemoryBufferRef ref = buffer->getMemBufferRef();
   std::unique_ptr<llvm::Module> module;
   if (llvm::isBitcode(
           reinterpret_cast<const unsigned char *>(ref.getBufferStart()),
