@@ -207,13 +207,10 @@ struct LinkItem {
 static std::vector<LinkItem> planLink(const DriverOptions &opts,
                                       llvm::StringRef tmpDir) {
   std::vector<LinkItem> items;
-  auto addLinkerArgs = [&](size_t beforeInput) {
-    for (const DriverOptions::LinkerArg &arg : opts.linkerArgs)
-      if (arg.beforeInput == beforeInput)
-        items.push_back({arg.arg, ""});
-  };
   for (size_t i = 0; i < opts.inputs.size(); ++i) {
-    addLinkerArgs(i);
+    for (const DriverOptions::LinkerArg &arg : opts.linkerArgs)
+      if (arg.beforeInput == i)
+        items.push_back({arg.arg, ""});
     const std::string &input = opts.inputs[i];
     if (isLinkerInput(input)) {
       items.push_back({input, ""});
@@ -226,8 +223,10 @@ static std::vector<LinkItem> planLink(const DriverOptions &opts,
       stem = tempsStemFor(opts, executableOutput(opts), input);
     items.push_back({input, std::string(stem)});
   }
-  // Linker arguments after the last input (beforeInput == inputs.size()).
-  addLinkerArgs(opts.inputs.size());
+  // Linker arguments after the last input.
+  for (const DriverOptions::LinkerArg &arg : opts.linkerArgs)
+    if (arg.beforeInput >= opts.inputs.size())
+      items.push_back({arg.arg, ""});
   return items;
 }
 
