@@ -1,11 +1,14 @@
-//===- distc-fuzz.cpp - libFuzzer target: parse, verify, lower, translate -===//
+//===- distc-fuzz.cpp - libFuzzer target: distc's front end ----------------===//
 //
 // Feeds arbitrary bytes through what `distc` does with an input before LLVM's
-// own optimizer and code generator: parse as MLIR with every dialect distc
-// knows, verify, run the default pass pipeline (dist -> distruntime -> IDTR
-// calls -> buffers -> loops -> LLVM dialect), verify again and translate to
-// LLVM IR. Any signal, sanitizer report or timeout is a bug: distc must answer
-// every input with diagnostics and a failure, never a crash.
+// own optimizer and code generator, by calling distc's front end
+// (driver/frontend/FrontEnd.h) as distc does: processBuffer (the input
+// limits, parse, verify, the entry-point check, the default pass pipeline
+// dist -> distruntime -> IDTR calls -> buffers -> loops -> LLVM dialect ->
+// program finalization, verify again), then translateToLLVMIR (the
+// inline-asm check, translation to LLVM IR). Any signal, sanitizer report or
+// timeout is a bug: distc must answer every input with diagnostics and a
+// failure, never a crash.
 //
 // Built only with -DDISTC_BUILD_FUZZER=ON (clang, -fsanitize=fuzzer,address;
 // see fuzz/CMakeLists.txt) and run by scripts/fuzz.sh. docs/robustness.md
@@ -15,11 +18,9 @@
 // with multithreading off (one fuzzing process per core) and diagnostics
 // swallowed. Set DISTC_FUZZ_VERBOSE=1 to print them when reproducing.
 //
-// The same guards as distc, on the same stack: the input limits
-// (InputLimits.h: nesting with aliases, operators per expression, sizes),
-// the inline-asm check before translation (InlineAsmCheck.h), and a thread
-// with distc's stack size (kDriverStackBytes), for which the limits are
-// made. A crash here is then a crash of distc.
+// The front end runs on a thread with distc's stack size
+// (kDriverStackBytes), for which the input limits are made: a crash here
+// is then a crash of distc.
 //
 // Two modes, by the top bit of the first byte: clear, the bytes are MLIR
 // text (the seeds are ASCII); set, they are a recipe for a structured
@@ -31,20 +32,15 @@
 
 #include "StructuredInput.h"
 
-#include "dialect/DistcRegistration.h"
-#include "driver/distc/InlineAsmCheck.h"
-#include "driver/distc/InputLimits.h"
-#include "pipelines/Pipelines.h"
+#include "driver/frontend/FrontEnd.h"
+#include "driver/frontend/InputLimits.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/IR/Verifier.h"
-#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Target/LLVMIR/Dialect/All.h"
-#include "mlir/Target/LLVMIR/Export.h"
+#include "mlir/Support/Timing.h"
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -65,8 +61,7 @@ namespace {
 DialectRegistry &registry() {
   static DialectRegistry *r = [] {
     auto *reg = new DialectRegistry();
-    distc::registerDistcDialects(*reg);
-    registerAllToLLVMIRTranslations(*reg);
+    distc::registerFrontEndDialects(*reg);
     return reg;
   }();
   return *r;
@@ -94,28 +89,24 @@ void runOne(llvm::StringRef text, unsigned optLevel) {
   auto buffer = llvm::MemoryBuffer::getMemBufferCopy(text, "fuzz-input");
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
-  // As distc: too deep a nesting is refused before the recursive parser.
-  if (failed(distc::checkNestingDepth(sourceMgr, &ctx)))
-    return;
-  OwningOpRef<ModuleOp> module =
-      parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&ctx));
-  if (!module || failed(verify(*module)) ||
-      failed(distc::checkStaticSizes(*module)))
-    return;
 
-  distc::PipelineOptions opts;
-  opts.optLevel = optLevel;
-  PassManager pm(&ctx, ModuleOp::getOperationName());
-  distc::buildDefaultPipeline(pm, opts);
-  if (failed(pm.run(*module)) || failed(verify(*module)))
+  // distc's default pipeline (no --pipeline), on one thread.
+  distc::FrontEndOptions opts;
+  opts.pipeline.optLevel = optLevel;
+  opts.allowMultithreading = false;
+  std::string error;
+  std::unique_ptr<PassManager> pm = distc::buildPipeline(ctx, opts, error);
+  if (!pm)
     return;
-
-  // As distc: constraints LLVM would only assert on are refused first.
-  if (failed(distc::checkInlineAsm(*module)))
+  TimingScope noTiming;
+  bool definesMain = false;
+  OwningOpRef<ModuleOp> module = distc::processBuffer(
+      sourceMgr, *pm, opts, noTiming, "fuzz-input", definesMain);
+  if (!module)
     return;
   llvm::LLVMContext llvmCtx;
   std::unique_ptr<llvm::Module> llvmModule =
-      translateModuleToLLVMIR(*module, llvmCtx, "fuzz");
+      distc::translateToLLVMIR(*module, llvmCtx);
   (void)llvmModule;
 }
 

@@ -42,6 +42,10 @@ struct StencilPlan;
 /// vectorizing or unrolling (distc-lower-cold-loops).
 inline constexpr char kColdAttrName[] = "distc.cold";
 
+/// What distc-wrap-void-main renames a `void` main to; the driver's -g
+/// finds the wrapper's callee by it (driver/distc/DebugInfo.cpp).
+inline constexpr char kUserMainName[] = "__distc_user_main";
+
 /// Patterns that lower each dist op; the type converter must split
 /// !dist.tensor into its parts (see DistToDistRuntime/DistLayout.h). `plan`
 /// (StencilPlan::analyze of the IR to convert) says which element-wise ops

@@ -511,4 +511,76 @@ def ConvertShardToDistRuntime
   ];
 }
 
+//===----------------------------------------------------------------------===//
+// Program finalization: the last passes of every pipeline, on the LLVM
+// dialect. They make the module a C program that links with others, so that
+// what the pipeline prints is what distc translates (pipe, issue 17 item 3).
+//===----------------------------------------------------------------------===//
+
+def InternalizePrivateFunctions
+    : Pass<"distc-internalize-private-functions", "::mlir::ModuleOp"> {
+  let summary = "give private llvm.func definitions internal linkage";
+  let description = [{
+    MLIR's `private` symbol visibility survives the conversion to the LLVM
+    dialect only as `sym_visibility`, which translation ignores: the
+    functions would be exported from the object file, and two inputs that
+    both got a `dealloc_helper` from buffer deallocation would clash at link
+    time. This pass gives every private `llvm.func` definition `internal`
+    linkage. Declarations keep theirs (they refer to another object's
+    symbol).
+
+    ```mlir
+    llvm.func private @dealloc_helper(...)   // before
+    llvm.func internal @dealloc_helper(...)  // after
+    ```
+  }];
+}
+
+def WrapVoidMain : Pass<"distc-wrap-void-main", "::mlir::ModuleOp"> {
+  let summary = "give the program the C entry point `i32 main()`";
+  let description = [{
+    C's start files call `int main(...)`. A defined `llvm.func @main` that
+    returns nothing is renamed `__distc_user_main` (internal, every use
+    updated) and called from a new `llvm.func @main() -> i32` that returns
+    0, so that a program that returns normally exits with status 0. A main
+    that returns i32 only gets `external` linkage (it may have been
+    private). Nothing else changes; a module without a defined `main` is
+    left alone.
+
+    ```mlir
+    llvm.func @main() { ... }
+    // becomes
+    llvm.func internal @__distc_user_main() { ... }
+    llvm.func @main() -> i32 {
+      llvm.call @__distc_user_main() : () -> ()
+      %0 = llvm.mlir.constant(0 : i32) : i32
+      llvm.return %0 : i32
+    }
+    ```
+
+    With `-g`, distc describes the wrapper in DWARF after translation
+    (driver/distc/DebugInfo.cpp): an artificial subprogram cannot be
+    expressed in the LLVM dialect.
+  }];
+}
+
+def MarkAllocatorsNoAlias
+    : Pass<"distc-mark-allocators-noalias", "::mlir::ModuleOp"> {
+  let summary = "say that the buffer allocators return fresh memory";
+  let description = [{
+    The compiled program allocates buffers through the runtime's
+    `_mlir_memref_to_llvm_alloc` and `_mlir_memref_to_llvm_aligned_alloc`
+    (runtime/lib/BufferAllocator.cpp), which return fresh memory like
+    malloc. This pass gives their declarations a `llvm.noalias` result:
+    LLVM can then keep a reduction's accumulator, a freshly allocated 0-d
+    buffer, in a register instead of loading and storing it for every
+    element, because it can prove that the buffer does not alias the array
+    being reduced.
+
+    ```mlir
+    llvm.func @_mlir_memref_to_llvm_alloc(i64) -> (!llvm.ptr {llvm.noalias})
+    ```
+  }];
+}
+
 #endif // DISTC_PASSES

@@ -149,6 +149,23 @@ void buildLowerToLLVM(OpPassManager &pm, const PipelineOptions &opts) {
   // Loop annotations (distc-lower-cold-loops) onto the branches that
   // translation reads them from.
   pm.addPass(mlir::distc::createAttachLoopAnnotations());
+  addProgramFinalization(pm);
+}
+
+void addProgramFinalization(OpPassManager &pm) {
+  // Internalization first: it would otherwise make a private `main` that
+  // the wrapper pass just exported internal again.
+  pm.addPass(mlir::distc::createInternalizePrivateFunctions());
+  pm.addPass(mlir::distc::createWrapVoidMain());
+  pm.addPass(mlir::distc::createMarkAllocatorsNoAlias());
+}
+
+bool hasProgramFinalization(const OpPassManager &pm) {
+  // The three are only ever added together: the wrapper stands for them.
+  StringRef wrapper = mlir::distc::createWrapVoidMain()->getArgument();
+  return llvm::any_of(pm.getPasses(), [&](const Pass &pass) {
+    return pass.getArgument() == wrapper;
+  });
 }
 
 void buildDefaultPipeline(OpPassManager &pm, const PipelineOptions &opts) {

@@ -8,11 +8,15 @@
 // The stages, in order (docs/pipelines.md explains each one):
 //
 //   shard-to-distruntime  upstream `shard` programs (ShardPipeline.cpp)
-//   dist-to-distruntime   the `dist` level (empty until the dist dialect lands)
+//   dist-to-distruntime   the `dist` level down to distruntime
 //   distruntime-to-idtr   distruntime ops -> func.call @_idtr_* on tensors
 //   bufferize             one-shot bufferization + buffer deallocation
 //   lower-loops           linalg/vector/affine/scf -> loops and branches
-//   lower-to-llvm         everything left -> LLVM dialect
+//   lower-to-llvm         everything left -> LLVM dialect, then the
+//                         program finalization (a C program that links)
+//
+// What the pipeline prints is what distc translates to LLVM IR: no step of
+// the driver changes the module in between (docs/pipelines.md).
 //
 // Nothing here reads command-line state: distc fills PipelineOptions from its
 // CLI, distc-opt from the textual pipeline options.
@@ -57,9 +61,9 @@ using StageBuilder = void (*)(mlir::OpPassManager &pm,
 void buildShardToDistRuntime(mlir::OpPassManager &pm,
                              const PipelineOptions &opts);
 
-/// Stage 0: the `dist` dialect level down to distruntime. Empty today: the
-/// dist dialect does not exist yet. Kept so that the issue adding it only
-/// fills this function and the order of the stages never changes.
+/// Stage 0: the `dist` dialect level down to distruntime: the lowering,
+/// then (from -O1) the folding of its partition arithmetic and (from -O2)
+/// the fusion of element-wise chains and sibling reductions.
 void buildDistToDistRuntime(mlir::OpPassManager &pm,
                             const PipelineOptions &opts);
 
@@ -79,8 +83,20 @@ void buildBufferize(mlir::OpPassManager &pm, const PipelineOptions &opts);
 /// affine, scf to cf.
 void buildLowerLoops(mlir::OpPassManager &pm, const PipelineOptions &opts);
 
-/// Stage 4: everything that is left to the LLVM dialect.
+/// Stage 4: everything that is left to the LLVM dialect, then the program
+/// finalization (addProgramFinalization).
 void buildLowerToLLVM(mlir::OpPassManager &pm, const PipelineOptions &opts);
+
+/// The end of every pipeline distc runs, on the LLVM dialect: private
+/// definitions become internal, a `void` main gets the C entry point
+/// `i32 main()` around it, and the buffer allocators return `noalias`
+/// memory. The same at every -O level; each pass is idempotent.
+void addProgramFinalization(mlir::OpPassManager &pm);
+
+/// Whether `pm` already runs the program finalization at its top level
+/// (a textual pipeline built from `distc-lower-to-llvm` or
+/// `distc-default` does).
+bool hasProgramFinalization(const mlir::OpPassManager &pm);
 
 /// All stages in order: what `distc` runs when no `--pipeline` is given.
 void buildDefaultPipeline(mlir::OpPassManager &pm, const PipelineOptions &opts);

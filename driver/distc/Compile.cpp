@@ -4,33 +4,22 @@
 #include "Backend.h"
 #include "DebugInfo.h"
 #include "Diagnostics.h"
-#include "InlineAsmCheck.h"
-#include "InputLimits.h"
 #include "OutputFile.h"
 
-#include "dialect/DistcRegistration.h"
-#include "pipelines/Pipelines.h"
+#include "driver/frontend/FrontEnd.h"
+#include "driver/frontend/InputLimits.h"
 
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/IR/SymbolTable.h"
-#include "mlir/Parser/Parser.h"
-#include "mlir/IR/Verifier.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
-#include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
-#include "mlir/Target/LLVMIR/Dialect/All.h"
-#include "mlir/Target/LLVMIR/Export.h"
 
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/Bitcode/BitcodeReader.h"
-#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
@@ -50,17 +39,10 @@ struct Compiler::Impl {
   LogicalResult buildPipeline();
   LogicalResult configureIRPrinting();
 
-  OwningOpRef<ModuleOp> parse(llvm::SourceMgr &sourceMgr,
-                              llvm::StringRef inputPath);
-  LogicalResult checkEntryPoint(ModuleOp module);
-  LogicalResult runPipeline(ModuleOp module);
   OwningOpRef<ModuleOp> runFrontEnd(llvm::SourceMgr &sourceMgr,
                                     llvm::StringRef inputPath);
-  void internalizePrivateFunctions(ModuleOp module);
   std::unique_ptr<llvm::Module> translate(ModuleOp module,
                                           llvm::LLVMContext &llvmCtx);
-  void makeMainCCompatible(llvm::Module &module);
-  void describeAllocators(llvm::Module &module);
   std::unique_ptr<llvm::Module> lowerToLLVM(OwningOpRef<ModuleOp> module,
                                             llvm::StringRef inputPath,
                                             llvm::LLVMContext &llvmCtx);
@@ -79,6 +61,7 @@ struct Compiler::Impl {
 
   const DriverOptions &opts;
   TimingScope &timing;
+  FrontEndOptions frontEndOpts;
   std::unique_ptr<MLIRContext> ctx;
   std::unique_ptr<PassManager> pm;
   Backend backend;
@@ -92,12 +75,9 @@ struct Compiler::Impl {
 LogicalResult Compiler::Impl::initialize() {
   TimingScope scope = timing.nest("Set-up");
   DialectRegistry registry;
-  registerDistcDialects(registry);
-  registerAllToLLVMIRTranslations(registry);
+  registerFrontEndDialects(registry);
   // Dialects load lazily, when the parser or a pass first needs them.
-  // Threads only for modules with many functions (runPipeline): for a
-  // program of a few functions, starting and synchronizing the pass
-  // manager's workers costs more than they save.
+  // Threads only for modules with many functions (distc::runPipeline).
   ctx = std::make_unique<MLIRContext>(registry,
                                       MLIRContext::Threading::DISABLED);
   // Located diagnostics already show the source line; a generic dump of the
@@ -114,37 +94,20 @@ LogicalResult Compiler::Impl::initialize() {
   return success();
 }
 
-/// The default pipeline from PipelineOptions, or the user's --pipeline.
+/// The front end's pipeline (FrontEnd.h): the default one from
+/// PipelineOptions, or the user's --pipeline, followed by the program
+/// finalization. Also decides the front end's other options.
 LogicalResult Compiler::Impl::buildPipeline() {
-  pm = std::make_unique<PassManager>(ctx.get(), ModuleOp::getOperationName());
-  if (!opts.pipelineText) {
-    buildDefaultPipeline(*pm, opts.pipeline);
-    return success();
-  }
-  StringRef text = StringRef(*opts.pipelineText).trim();
-  if (text.empty() || text == "builtin.module()")
-    return success(); // the input is expected to be at the LLVM level already
-  // Always parse into a *returned* OpPassManager: the overload that adds to
-  // an existing module pass manager would nest `builtin.module(...)` inside
-  // it, and that nested pipeline silently never runs.
-  std::string anchored = text.starts_with("builtin.module(")
-                             ? text.str()
-                             : ("builtin.module(" + text + ")").str();
-  std::string errorText;
-  llvm::raw_string_ostream errorStream(errorText);
-  FailureOr<OpPassManager> parsed = parsePassPipeline(anchored, errorStream);
-  if (failed(parsed)) {
-    // The parser reports through a SourceMgr as
-    // `MLIR Textual PassPipeline Parser:1:N: error: <msg>` plus a caret line;
-    // keep only <msg>, which is one sentence.
-    StringRef msg = errorText;
-    size_t pos = msg.find("error: ");
-    if (pos != StringRef::npos)
-      msg = msg.drop_front(pos + 7);
-    msg = msg.take_until([](char c) { return c == '\n'; }).trim();
-    return reportError("invalid --pipeline: " + msg);
-  }
-  static_cast<OpPassManager &>(*pm) = std::move(*parsed);
+  frontEndOpts.pipeline = opts.pipeline;
+  frontEndOpts.pipelineText = opts.pipelineText;
+  // Printing the whole module around each pass is only well defined when
+  // passes do not run on functions in parallel.
+  frontEndOpts.allowMultithreading =
+      !opts.printsIR() && opts.printIRTreeDir.empty();
+  std::string error;
+  pm = distc::buildPipeline(*ctx, frontEndOpts, error);
+  if (!pm)
+    return reportError("invalid --pipeline: " + error);
   return success();
 }
 
@@ -189,11 +152,27 @@ LogicalResult Compiler::Impl::configureIRPrinting() {
 // The chain, once per input
 //===----------------------------------------------------------------------===//
 
-/// Reads and parses (and verifies) the input. Diagnostics go through the
-/// caller's SourceMgrDiagnosticHandler, so they show file:line:col.
-OwningOpRef<ModuleOp> Compiler::Impl::parse(llvm::SourceMgr &sourceMgr,
-                                            StringRef inputPath) {
-  TimingScope scope = timing.nest("Parse");
+/// The front end's translation, for the target distc compiles for.
+std::unique_ptr<llvm::Module>
+Compiler::Impl::translate(ModuleOp module, llvm::LLVMContext &llvmCtx) {
+  TimingScope scope = timing.nest("Translate to LLVM IR");
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateToLLVMIR(module, llvmCtx);
+  if (!llvmModule)
+    return nullptr; // located diagnostics were emitted
+  // Without these, the module would carry MLIR's default data layout and no
+  // triple, and LLVM's optimizer and codegen would guess. They come from
+  // the target machine, which the MLIR pipeline does not know: the only
+  // difference from `mlir-translate --mlir-to-llvmir` of the same module.
+  const llvm::TargetMachine &targetMachine = backend.targetMachine();
+  llvmModule->setTargetTriple(targetMachine.getTargetTriple());
+  llvmModule->setDataLayout(targetMachine.createDataLayout());
+  return llvmModule;
+}
+
+/// The input, within the input limits (InputLimits.h); null after one
+/// sentence saying why it cannot be read.
+static std::unique_ptr<llvm::MemoryBuffer> readInput(StringRef inputPath) {
   llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> buffer =
       readInputFile(inputPath);
   if (!buffer) {
@@ -201,135 +180,25 @@ OwningOpRef<ModuleOp> Compiler::Impl::parse(llvm::SourceMgr &sourceMgr,
                       buffer.takeError());
     return nullptr;
   }
-  sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
-  // The parser recurses once per nesting level: refuse what would overflow
-  // its stack.
-  if (failed(checkNestingDepth(sourceMgr, ctx.get())))
-    return nullptr;
-  return parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(ctx.get()));
+  return std::move(*buffer);
 }
 
-/// A program's entry is `func.func @main()` or `func.func @main() -> i32`
-/// (or an `llvm.func @main` returning void or i32 when the input is already
-/// at the LLVM level). Anything else named `main` would be called by the C
-/// start files with the wrong signature, so it is an error here.
-LogicalResult Compiler::Impl::checkEntryPoint(ModuleOp module) {
-  Operation *symbol = SymbolTable::lookupSymbolIn(module, "main");
-  if (!symbol)
-    return success();
-  auto isI32 = [](Type t) { return t.isInteger(32); };
-  if (auto func = dyn_cast<func::FuncOp>(symbol)) {
-    if (func.isDeclaration())
-      return success();
-    FunctionType type = func.getFunctionType();
-    if (type.getNumInputs() != 0 || type.getNumResults() > 1 ||
-        (type.getNumResults() == 1 && !isI32(type.getResult(0))))
-      return func.emitError("the entry point 'main' must have type '() -> ()' "
-                            "or '() -> i32', not ")
-             << type;
-  } else if (auto func = dyn_cast<LLVM::LLVMFuncOp>(symbol)) {
-    if (func.isExternal())
-      return success();
-    LLVM::LLVMFunctionType type = func.getFunctionType();
-    Type result = type.getReturnType();
-    if (!isa<LLVM::LLVMVoidType>(result) && !isI32(result))
-      return func.emitError("the entry point 'main' must return void or i32");
-  } else {
-    return symbol->emitError("the symbol 'main' must be a function");
-  }
-  sawMain = true;
-  return success();
-}
-
-/// Runs the MLIR pipeline, then verifies the result once: translation of
-/// invalid IR would be undefined behaviour (LLVM here has no assertions).
-LogicalResult Compiler::Impl::runPipeline(ModuleOp module) {
-  // Printing the whole module around each pass is only well defined when
-  // passes do not run on functions in parallel.
-  constexpr size_t kParallelFunctions = 16;
-  bool printsIR = opts.printsIR() || !opts.printIRTreeDir.empty();
-  size_t functions = llvm::range_size(module.getOps<FunctionOpInterface>());
-  ctx->enableMultithreading(!printsIR && functions >= kParallelFunctions);
-  if (failed(pm->run(module)))
-    return failure();
-  return verify(module);
-}
-
-/// MLIR's `private` visibility survives the conversion to LLVM only as an
-/// attribute: the functions would be exported from the object file, and two
-/// inputs that both got a `dealloc_helper` from buffer deallocation would
-/// clash at link time. Give private definitions internal linkage.
-void Compiler::Impl::internalizePrivateFunctions(ModuleOp module) {
-  for (auto func : module.getOps<LLVM::LLVMFuncOp>())
-    if (!func.isExternal() && func.isPrivate())
-      func.setLinkage(LLVM::Linkage::Internal);
-}
-
-std::unique_ptr<llvm::Module>
-Compiler::Impl::translate(ModuleOp module, llvm::LLVMContext &llvmCtx) {
-  TimingScope scope = timing.nest("Translate to LLVM IR");
-  std::unique_ptr<llvm::Module> llvmModule =
-      translateModuleToLLVMIR(module, llvmCtx, "distc");
-  if (!llvmModule)
-    return nullptr; // the translation emitted located diagnostics
-  // Without these, the module would carry MLIR's default data layout and no
-  // triple, and LLVM's optimizer and codegen would guess.
-  const llvm::TargetMachine &targetMachine = backend.targetMachine();
-  llvmModule->setTargetTriple(targetMachine.getTargetTriple());
-  llvmModule->setDataLayout(targetMachine.createDataLayout());
-  return llvmModule;
-}
-
-/// C's start files call `int main(...)`. A `void` main is renamed and called
-/// from a new `i32 main()` that returns 0, so a program that returns
-/// normally exits with status 0; an i32 main is already right.
-void Compiler::Impl::makeMainCCompatible(llvm::Module &module) {
-  llvm::Function *user = module.getFunction("main");
-  if (!user || user->isDeclaration())
-    return;
-  user->setLinkage(llvm::GlobalValue::ExternalLinkage);
-  if (!user->getReturnType()->isVoidTy())
-    return;
-  user->setName("__distc_user_main");
-  user->setLinkage(llvm::GlobalValue::InternalLinkage);
-  llvm::LLVMContext &llvmCtx = module.getContext();
-  auto *mainType =
-      llvm::FunctionType::get(llvm::Type::getInt32Ty(llvmCtx), false);
-  llvm::Function *main = llvm::Function::Create(
-      mainType, llvm::GlobalValue::ExternalLinkage, "main", module);
-  llvm::IRBuilder<> builder(llvm::BasicBlock::Create(llvmCtx, "entry", main));
-  builder.CreateCall(user);
-  builder.CreateRet(builder.getInt32(0));
-  // With -g: without a scope of its own, the wrapper would drop the user's
-  // lines once LLVM inlines the user's main into it (from -O1 on).
-  describeCMainWrapper(*main, *user);
-}
-
-/// The compiled program allocates buffers through the runtime's
-/// `_mlir_memref_to_llvm_*alloc` (runtime/lib/BufferAllocator.cpp), which
-/// return fresh memory like malloc. Saying so (a noalias result) lets LLVM
-/// keep a reduction's accumulator, a freshly allocated 0-d buffer, in a
-/// register instead of loading and storing it for every element: it can
-/// then prove that the buffer does not alias the array being reduced.
-void Compiler::Impl::describeAllocators(llvm::Module &module) {
-  for (const char *name :
-       {"_mlir_memref_to_llvm_alloc", "_mlir_memref_to_llvm_aligned_alloc"})
-    if (llvm::Function *alloc = module.getFunction(name))
-      alloc->addRetAttr(llvm::Attribute::NoAlias);
-}
-
-/// Parse, checks and the MLIR pipeline, with diagnostics through
-/// `sourceMgr`. Null on failure (diagnostics already reported).
+/// The front end (parse, checks, the MLIR pipeline), with diagnostics
+/// through `sourceMgr`, then the -g scopes. Null on failure (diagnostics
+/// already reported).
 OwningOpRef<ModuleOp> Compiler::Impl::runFrontEnd(llvm::SourceMgr &sourceMgr,
                                                   StringRef inputPath) {
-  reportStep(opts.verbose, "parse " + inputPath);
-  OwningOpRef<ModuleOp> module = parse(sourceMgr, inputPath);
-  if (!module || failed(checkStaticSizes(*module)) ||
-      failed(checkEntryPoint(*module)))
+  std::unique_ptr<llvm::MemoryBuffer> buffer = readInput(inputPath);
+  if (!buffer)
     return nullptr;
-  reportStep(opts.verbose, "run the MLIR pass pipeline on " + inputPath);
-  if (failed(runPipeline(*module)))
+  sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+  bool definesMain = false;
+  OwningOpRef<ModuleOp> module = processBuffer(
+      sourceMgr, *pm, frontEndOpts, timing, inputPath, definesMain,
+      [&](const llvm::Twine &step) { reportStep(opts.verbose, step); });
+  if (!module)
     return nullptr;
+  sawMain |= definesMain;
   // After the pipeline, whichever it was (--pipeline included): the scopes
   // are attached to the llvm.func ops it produced.
   if (failed(attachDebugInfoScopes(*module, opts.debugInfo,
@@ -344,15 +213,12 @@ std::unique_ptr<llvm::Module>
 Compiler::Impl::lowerToLLVM(OwningOpRef<ModuleOp> module, StringRef inputPath,
                             llvm::LLVMContext &llvmCtx) {
   reportStep(opts.verbose, "translate " + inputPath + " to LLVM IR");
-  if (failed(checkInlineAsm(*module)))
-    return nullptr;
-  internalizePrivateFunctions(*module);
   std::unique_ptr<llvm::Module> llvmModule = translate(*module, llvmCtx);
   if (!llvmModule)
     return nullptr;
   module = nullptr;
-  makeMainCCompatible(*llvmModule);
-  describeAllocators(*llvmModule);
+  // -g only: DWARF that the LLVM dialect cannot express (DebugInfo.h).
+  describeCMainWrapper(*llvmModule);
   setDebugInfoModuleFlags(*llvmModule);
   std::string level = opts.sizeLevel == 0
                           ? std::to_string(opts.pipeline.optLevel)
@@ -380,14 +246,10 @@ std::unique_ptr<llvm::Module>
 Compiler::Impl::loadLLVMInput(StringRef inputPath, llvm::LLVMContext &llvmCtx) {
   TimingScope scope = timing.nest("Parse LLVM IR");
   reportStep(opts.verbose, "parse " + inputPath + " (LLVM IR)");
-  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> buffer =
-      readInputFile(inputPath);
-  if (!buffer) {
-    (void)reportError("cannot read input '" + inputPath + "'",
-                      buffer.takeError());
+  std::unique_ptr<llvm::MemoryBuffer> buffer = readInput(inputPath);
+  if (!buffer)
     return nullptr;
-  }
-  llvm::MemoryBufferRef ref = (*buffer)->getMemBufferRef();
+  llvm::MemoryBufferRef ref = buffer->getMemBufferRef();
   std::unique_ptr<llvm::Module> module;
   if (llvm::isBitcode(
           reinterpret_cast<const unsigned char *>(ref.getBufferStart()),

@@ -2,8 +2,11 @@
 //
 // The compile chain of distc, one documented step per function:
 //
-//   parse -> check entry point -> MLIR pass pipeline -> translate to LLVM IR
-//         -> make `main` C-compatible -> LLVM O-level pipeline -> code generation
+//   front end (driver/frontend/FrontEnd.h: parse, check the entry point,
+//   the MLIR pass pipeline, which ends with the program finalization)
+//     -> -g scopes -> translate to LLVM IR (+ the target's triple and data
+//     layout, -g's DWARF for the C main wrapper)
+//     -> LLVM O-level pipeline -> code generation
 //
 // A Compiler is set up once per invocation (context, pass manager, target
 // machine) and then compiles any number of inputs with them: nothing is

@@ -4,6 +4,8 @@
 
 #include "DistcConfig.h"
 
+#include "passes/Passes.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMAttrs.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
@@ -98,11 +100,14 @@ LogicalResult attachDebugInfoScopes(ModuleOp module, DebugInfoKind kind,
         ctx, {module.getLoc()},
         createCompileUnit(module, kind, optLevel, inputPath)));
   // The pass also describes declarations, as if the runtime's and MPI's
-  // functions were defined in the user's file: keep their locations.
-  llvm::SmallVector<std::pair<LLVM::LLVMFuncOp, Location>> declarations;
+  // functions were defined in the user's file: keep their locations. And
+  // distc's C `main` wrapper (distc-wrap-void-main) gets an artificial
+  // subprogram after translation instead (describeCMainWrapper).
+  llvm::SmallVector<std::pair<LLVM::LLVMFuncOp, Location>> kept;
+  bool wrapped = module.lookupSymbol(mlir::distc::kUserMainName) != nullptr;
   for (auto func : module.getOps<LLVM::LLVMFuncOp>())
-    if (func.isExternal())
-      declarations.emplace_back(func, func.getLoc());
+    if (func.isExternal() || (wrapped && func.getSymName() == "main"))
+      kept.emplace_back(func, func.getLoc());
   PassManager pm(ctx, ModuleOp::getOperationName());
   LLVM::DIScopeForLLVMFuncOpPassOptions options;
   options.emissionKind = kind == DebugInfoKind::Full
@@ -115,23 +120,29 @@ LogicalResult attachDebugInfoScopes(ModuleOp module, DebugInfoKind kind,
   if (failed(pm.run(module)))
     return failure();
   locateAnonymousCalls(module);
-  for (auto [func, loc] : declarations)
+  for (auto [func, loc] : kept)
     func->setLoc(loc);
   return verify(module);
 }
 
-void describeCMainWrapper(llvm::Function &main, llvm::Function &user) {
-  llvm::DISubprogram *userScope = user.getSubprogram();
+void describeCMainWrapper(llvm::Module &module) {
+  llvm::Function *user = module.getFunction(mlir::distc::kUserMainName);
+  llvm::Function *main = module.getFunction("main");
+  if (!user || !main || main->isDeclaration())
+    return;
+  llvm::DISubprogram *userScope = user->getSubprogram();
   if (!userScope || !userScope->getUnit())
     return;
-  // The subprogram was made before the function was renamed, with the
-  // linkage name `main` of the symbol that is now the wrapper's. Without a
-  // linkage name (as clang's C functions), debuggers call the frame by the
-  // name the user wrote, `main`, at every -O level: gdb names an inlined
-  // frame by DW_AT_name, an out-of-line one by its linkage name.
+  // The subprogram was made after the wrapper pass renamed the function:
+  // its name is what the user wrote, `main`, and it has no linkage name
+  // (as clang's C functions), so that debuggers call the frame `main` at
+  // every -O level: gdb names an inlined frame by DW_AT_name, an
+  // out-of-line one by its linkage name.
+  userScope->replaceOperandWith(
+      2, llvm::MDString::get(module.getContext(), "main"));
   userScope->replaceRawLinkageName(nullptr);
 
-  llvm::DIBuilder builder(*main.getParent(), /*AllowUnresolved=*/false,
+  llvm::DIBuilder builder(module, /*AllowUnresolved=*/false,
                           userScope->getUnit());
   llvm::DIFile *file = userScope->getFile();
   llvm::DIType *intType =
@@ -144,12 +155,12 @@ void describeCMainWrapper(llvm::Function &main, llvm::Function &user) {
   llvm::DISubprogram *scope = builder.createFunction(
       file, "main", "main", file, userScope->getLine(), type,
       userScope->getScopeLine(), llvm::DINode::FlagArtificial, spFlags);
-  main.setSubprogram(scope);
+  main->setSubprogram(scope);
   // Every instruction of the wrapper is at the line of the user's main: the
   // frame of `main` in a backtrace points at the function the user wrote.
-  auto *loc = llvm::DILocation::get(main.getContext(), userScope->getLine(),
+  auto *loc = llvm::DILocation::get(module.getContext(), userScope->getLine(),
                                     /*Column=*/0, scope);
-  for (llvm::BasicBlock &block : main)
+  for (llvm::BasicBlock &block : *main)
     for (llvm::Instruction &inst : block)
       inst.setDebugLoc(loc);
   builder.finalizeSubprogram(scope);

@@ -14,10 +14,14 @@
 //                           emission kind), then upstream's
 //                           `ensure-debug-info-scope-on-llvm-func` gives each
 //                           llvm.func a subprogram at its own location.
-//   describeCMainWrapper    after translation: the C `main` that distc adds
-//                           around a `void` main is artificial; it gets a
+//   describeCMainWrapper    after translation: the C `main` that the
+//                           pipeline adds around a `void` main
+//                           (distc-wrap-void-main) is artificial; it gets a
 //                           subprogram too, and its call a location, so the
 //                           user's main keeps its lines once inlined into it.
+//                           This one stays at the LLVM IR level: the LLVM
+//                           dialect cannot say that a subprogram is
+//                           artificial (DINode::FlagArtificial).
 //
 // Without -g neither step runs, and the IR is exactly what it was before.
 //
@@ -30,7 +34,6 @@
 #include "mlir/Support/LLVM.h"
 
 namespace llvm {
-class Function;
 class Module;
 } // namespace llvm
 
@@ -50,11 +53,12 @@ mlir::LogicalResult attachDebugInfoScopes(mlir::ModuleOp module,
                                           unsigned optLevel,
                                           llvm::StringRef inputPath);
 
-/// Describes distc's C `main` wrapper (`main`, which calls `user`, the
-/// user's renamed `void` main): an artificial subprogram in
-/// the user's compile unit at the line of the user's main. Does nothing when
-/// `user` has no debug info.
-void describeCMainWrapper(llvm::Function &main, llvm::Function &user);
+/// Describes distc's C `main` wrapper (`main`, which calls the user's
+/// renamed `void` main, mlir::distc::kUserMainName): an artificial
+/// subprogram in the user's compile unit at the line of the user's main,
+/// and the user's subprogram named `main` again. Does nothing when the
+/// module has no wrapper or the user's main has no debug info.
+void describeCMainWrapper(llvm::Module &module);
 
 /// Module flags that the translation does not set: the DWARF version (5,
 /// as clang on Linux). Does nothing for a module without debug info.

@@ -13,13 +13,13 @@
 #include "Diagnostics.h"
 #include "DriverOptions.h"
 #include "FatalErrors.h"
-#include "InputLimits.h"
 #include "Link.h"
 #include "Options.h"
 #include "OutputFile.h"
 #include "ScratchDirectory.h"
 
-#include "dialect/DistcRegistration.h"
+#include "driver/frontend/FrontEnd.h"
+#include "driver/frontend/InputLimits.h"
 #include "pipelines/Pipelines.h"
 
 #include "mlir/Support/Timing.h"
@@ -191,6 +191,45 @@ static LogicalResult compileEach(Compiler &compiler,
   return success();
 }
 
+/// One item of the link, in the order of the command line: a linker
+/// argument or a linker input passed as it is, or an input that distc
+/// compiles to the objects `<stem>.o` (`<stem>.1.o`, ...: Backend.h).
+struct LinkItem {
+  std::string path; ///< the argument, the linker input or the input to compile
+  std::string stem; ///< empty: passed to the linker as it is
+};
+
+/// The one walk over the inputs and the linker arguments, shared by `-###`
+/// and the real build so that what `-###` prints is what is done. Objects
+/// are `<tmpDir>/<index>-<input stem>` (so that inputs with the same name
+/// do not collide), or with -save-temps `<stem>.distc` next to the output
+/// (checked not to collide, checkSavedTemps).
+static std::vector<LinkItem> planLink(const DriverOptions &opts,
+                                      llvm::StringRef tmpDir) {
+  std::vector<LinkItem> items;
+  for (size_t i = 0; i < opts.inputs.size(); ++i) {
+    for (const DriverOptions::LinkerArg &arg : opts.linkerArgs)
+      if (arg.beforeInput == i)
+        items.push_back({arg.arg, ""});
+    const std::string &input = opts.inputs[i];
+    if (isLinkerInput(input)) {
+      items.push_back({input, ""});
+      continue;
+    }
+    llvm::SmallString<128> stem(tmpDir);
+    llvm::StringRef name = input == "-" ? "stdin" : llvm::sys::path::stem(input);
+    llvm::sys::path::append(stem, std::to_string(items.size()) + "-" + name);
+    if (opts.saveTemps)
+      stem = tempsStemFor(opts, executableOutput(opts), input);
+    items.push_back({input, std::string(stem)});
+  }
+  // Linker arguments after the last input.
+  for (const DriverOptions::LinkerArg &arg : opts.linkerArgs)
+    if (arg.beforeInput >= opts.inputs.size())
+      items.push_back({arg.arg, ""});
+  return items;
+}
+
 /// `-###`: the steps distc would take, on stderr, none of them run. Each
 /// input with its pipeline (as --pipeline accepts it) and its object, then
 /// the complete link line, quoted as clang quotes its own.
@@ -208,27 +247,12 @@ static LogicalResult printSteps(Compiler &compiler, const DriverOptions &opts,
                                             : "z";
   bool linking = opts.emit == EmitKind::Exe;
   std::vector<std::string> objects;
-  for (size_t i = 0; i < opts.inputs.size(); ++i) {
-    for (const DriverOptions::LinkerArg &arg : opts.linkerArgs)
-      if (arg.beforeInput == i)
-        objects.push_back(arg.arg);
-    const std::string &input = opts.inputs[i];
-    if (isLinkerInput(input)) {
-      objects.push_back(input);
+  for (const LinkItem &item : planLink(opts, "<tmp>")) {
+    objects.push_back(item.stem.empty() ? item.path : item.stem + ".o");
+    if (item.stem.empty())
       continue;
-    }
-    std::string output;
-    if (linking) {
-      llvm::StringRef name =
-          input == "-" ? "stdin" : llvm::sys::path::stem(input);
-      output = opts.saveTemps
-                   ? tempsStemFor(opts, executableOutput(opts), input) + ".o"
-                   : "<tmp>/" + std::to_string(objects.size()) + "-" +
-                         name.str() + ".o";
-      objects.push_back(output);
-    } else {
-      output = outputFor(opts, input);
-    }
+    const std::string &input = item.path;
+    std::string output = linking ? objects.back() : outputFor(opts, input);
     os << "distc: compile '" << input << "' -> '" << output << "' at -O"
        << level << " for " << triple << ", -march=" << cpu;
     if (!opts.tuneCPU.empty())
@@ -246,9 +270,6 @@ static LogicalResult printSteps(Compiler &compiler, const DriverOptions &opts,
   }
   if (!linking)
     return success();
-  for (const DriverOptions::LinkerArg &arg : opts.linkerArgs)
-    if (arg.beforeInput >= opts.inputs.size())
-      objects.push_back(arg.arg);
   os << "distc: link:";
   for (const std::string &arg :
        buildLinkLine(opts, objects, findRuntimeLibrary(argv0),
@@ -274,29 +295,13 @@ static LogicalResult buildExecutable(Compiler &compiler,
   std::string output = executableOutput(opts);
   // The objects and the linker arguments, in the order of the command line.
   std::vector<std::string> objects;
-  for (size_t i = 0; i < opts.inputs.size(); ++i) {
-    for (const DriverOptions::LinkerArg &arg : opts.linkerArgs)
-      if (arg.beforeInput == i)
-        objects.push_back(arg.arg);
-    const std::string &input = opts.inputs[i];
-    if (isLinkerInput(input)) {
-      objects.push_back(input);
-      continue;
-    }
-    // <index>-<input stem>: inputs with the same name do not collide.
-    // -save-temps: <stem>.distc next to the output instead (checked not to
-    // collide, checkSavedTemps).
-    llvm::SmallString<128> stem(tmp.path());
-    llvm::StringRef name = input == "-" ? "stdin" : llvm::sys::path::stem(input);
-    llvm::sys::path::append(stem, std::to_string(objects.size()) + "-" + name);
-    if (opts.saveTemps)
-      stem = tempsStemFor(opts, output, input);
-    if (failed(compiler.compileToObjects(input, stem, objects, opts.saveTemps)))
+  for (const LinkItem &item : planLink(opts, tmp.path())) {
+    if (item.stem.empty())
+      objects.push_back(item.path);
+    else if (failed(compiler.compileToObjects(item.path, item.stem, objects,
+                                              opts.saveTemps)))
       return failure();
   }
-  for (const DriverOptions::LinkerArg &arg : opts.linkerArgs)
-    if (arg.beforeInput >= opts.inputs.size())
-      objects.push_back(arg.arg);
   // Objects may define main; only MLIR inputs are checked here.
   if (!compiler.sawMain() && !hasLinkInputs)
     return reportError("no 'main' function in the input: an executable needs "
@@ -339,8 +344,7 @@ static LogicalResult runDriver(const DriverOptions &opts, const char *argv0) {
   // Textual pipelines and pass names need the pass registry; the default
   // pipeline is built from C++ and does not, so skip the cost otherwise.
   if (opts.pipelineText || opts.printsIR()) {
-    registerDistcPasses();
-    registerDistcPipelines(opts.pipeline.optLevel);
+    registerFrontEndPasses(opts.pipeline.optLevel);
   }
 
   DefaultTimingManager timingManager;

@@ -34,7 +34,6 @@
 // At -O0 the wrapper's call is at the user's main; from -O1 on the user's
 // main is inlined into it and its lines are `inlinedAt` that call.
 // O0: define i32 @main() {{.*}}!dbg
-// O0-NEXT: entry:
 // O0-NEXT: call void @__distc_user_main(), !dbg
 
 // CHECK-DAG: !llvm.dbg.cu = !{![[CU:[0-9]+]]}

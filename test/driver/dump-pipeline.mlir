@@ -4,9 +4,16 @@
 // RUN: %distc --dump-pipeline -O0 2>&1 | FileCheck %s --check-prefix=O0
 // RUN: %distc --dump-pipeline --pipeline='cse,func.func(canonicalize)' --emit=mlir %s -o %t.mlir 2>&1 | FileCheck %s --check-prefix=CUSTOM
 
-// CHECK: builtin.module(distc-shard-partition,convert-shard-to-distruntime,convert-dist-to-distruntime,canonicalize{{.*}},cse,linalg-fuse-elementwise-ops,distc-fuse-sibling-reductions,canonicalize{{.*}},cse,distruntime-check-waits,distruntime-overlap-comm,lower-distruntime-to-idtr,eliminate-empty-tensors,distc-reuse-input-buffers,one-shot-bufferize{{.*}},func.func(distc-lower-cold-loops),func.func(distc-lower-scalar-reductions),func.func(convert-linalg-to-loops){{.*}},reconcile-unrealized-casts,distc-attach-loop-annotations)
+// CHECK: builtin.module(distc-shard-partition,convert-shard-to-distruntime,convert-dist-to-distruntime,canonicalize{{.*}},cse,linalg-fuse-elementwise-ops,distc-fuse-sibling-reductions,canonicalize{{.*}},cse,distruntime-check-waits,distruntime-overlap-comm,lower-distruntime-to-idtr,eliminate-empty-tensors,distc-reuse-input-buffers,one-shot-bufferize{{.*}},func.func(distc-lower-cold-loops),func.func(distc-lower-scalar-reductions),func.func(convert-linalg-to-loops){{.*}},reconcile-unrealized-casts,distc-attach-loop-annotations,distc-internalize-private-functions,distc-wrap-void-main,distc-mark-allocators-noalias)
 // O0: builtin.module(distc-shard-partition,convert-shard-to-distruntime,convert-dist-to-distruntime,distruntime-check-waits,lower-distruntime-to-idtr,eliminate-empty-tensors,one-shot-bufferize
-// CUSTOM: builtin.module(cse,func.func(canonicalize{{.*}}))
+// A --pipeline gets the program finalization appended (it makes the module
+// a C program: docs/pipelines.md), once: distc-default already ends with it.
+// CUSTOM: builtin.module(cse,func.func(canonicalize{{.*}}),distc-internalize-private-functions,distc-wrap-void-main,distc-mark-allocators-noalias)
+// RUN: %distc --dump-pipeline --pipeline='distc-default' 2>&1 | FileCheck %s --check-prefix=ONCE
+// RUN: %distc --dump-pipeline --pipeline= 2>&1 | FileCheck %s --check-prefix=EMPTY
+// ONCE: ,distc-attach-loop-annotations,distc-internalize-private-functions,distc-wrap-void-main,distc-mark-allocators-noalias)
+// ONCE-NOT: distc-wrap-void-main
+// EMPTY: builtin.module(distc-internalize-private-functions,distc-wrap-void-main,distc-mark-allocators-noalias)
 
 func.func @main() {
   return

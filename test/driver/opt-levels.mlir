@@ -9,7 +9,6 @@
 // At -O0 nothing is inlined: the wrapper still calls the user's main.
 // O0: define internal void @__distc_user_main()
 // O0: define i32 @main()
-// O0-NEXT: entry:
 // O0-NEXT: call void @__distc_user_main()
 // O0-NEXT: ret i32 0
 

@@ -15,8 +15,8 @@
 // becomes `distc: error: ...` (FatalErrors.h).
 //
 //===----------------------------------------------------------------------===//
-#ifndef DISTC_DRIVER_DISTC_INLINEASMCHECK_H
-#define DISTC_DRIVER_DISTC_INLINEASMCHECK_H
+#ifndef DISTC_DRIVER_FRONTEND_INLINEASMCHECK_H
+#define DISTC_DRIVER_FRONTEND_INLINEASMCHECK_H
 
 #include "mlir/Support/LLVM.h"
 
@@ -33,4 +33,4 @@ mlir::LogicalResult checkInlineAsm(mlir::ModuleOp module);
 
 } // namespace distc
 
-#endif // DISTC_DRIVER_DISTC_INLINEASMCHECK_H
+#endif // DISTC_DRIVER_FRONTEND_INLINEASMCHECK_H

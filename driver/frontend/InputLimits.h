@@ -1,6 +1,7 @@
 //===- InputLimits.h - Inputs distc refuses before they can crash it ------===//
 //
-// Checks on the input, shared by distc and the fuzzer (fuzz/distc-fuzz.cpp):
+// Checks on the input, part of distc's front end (FrontEnd.h), which distc
+// and the fuzzer (fuzz/distc-fuzz.cpp) share:
 //
 // Size. `distc /dev/zero` would read until memory runs out: inputs are read
 // up to a documented bound (kMaxInputBytes) and refused beyond it.
@@ -18,8 +19,8 @@
 // bytes and write far beyond them. Such types are refused after parsing.
 //
 //===----------------------------------------------------------------------===//
-#ifndef DISTC_DRIVER_INPUTLIMITS_H
-#define DISTC_DRIVER_INPUTLIMITS_H
+#ifndef DISTC_DRIVER_FRONTEND_INPUTLIMITS_H
+#define DISTC_DRIVER_FRONTEND_INPUTLIMITS_H
 
 #include "mlir/Support/LLVM.h"
 
@@ -90,4 +91,4 @@ mlir::LogicalResult checkStaticSizes(mlir::ModuleOp module);
 
 } // namespace distc
 
-#endif // DISTC_DRIVER_INPUTLIMITS_H
+#endif // DISTC_DRIVER_FRONTEND_INPUTLIMITS_H
