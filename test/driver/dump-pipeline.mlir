@@ -4,8 +4,8 @@
 // RUN: %distc --dump-pipeline -O0 2>&1 | FileCheck %s --check-prefix=O0
 // RUN: %distc --dump-pipeline --pipeline='cse,func.func(canonicalize)' --emit=mlir %s -o %t.mlir 2>&1 | FileCheck %s --check-prefix=CUSTOM
 
-// CHECK: builtin.module(distc-shard-partition,convert-shard-to-distruntime,convert-dist-to-distruntime,canonicalize{{.*}},cse,linalg-fuse-elementwise-ops,distc-fuse-sibling-reductions,canonicalize{{.*}},cse,distruntime-check-waits,distruntime-overlap-comm,lower-distruntime-to-idtr,eliminate-empty-tensors,distc-reuse-input-buffers,one-shot-bufferize{{.*}},func.func(distc-lower-cold-loops),func.func(distc-lower-scalar-reductions),func.func(convert-linalg-to-loops){{.*}},reconcile-unrealized-casts,distc-attach-loop-annotations)
-// O0: builtin.module(distc-shard-partition,convert-shard-to-distruntime,convert-dist-to-distruntime,distruntime-check-waits,lower-distruntime-to-idtr,eliminate-empty-tensors,one-shot-bufferize
+// CHECK: builtin.module(distc-shard-partition,convert-shard-to-distruntime,distc-form-stencils,convert-dist-to-distruntime,canonicalize{{.*}},cse,linalg-fuse-elementwise-ops,distc-fuse-sibling-reductions,canonicalize{{.*}},cse,distruntime-check-waits,distruntime-overlap-comm,lower-distruntime-to-idtr,eliminate-empty-tensors,distc-reuse-input-buffers,one-shot-bufferize{{.*}},func.func(distc-lower-cold-loops),func.func(distc-lower-scalar-reductions),func.func(convert-linalg-to-loops){{.*}},reconcile-unrealized-casts,distc-attach-loop-annotations)
+// O0: builtin.module(distc-shard-partition,convert-shard-to-distruntime,distc-form-stencils,convert-dist-to-distruntime,distruntime-check-waits,lower-distruntime-to-idtr,eliminate-empty-tensors,one-shot-bufferize
 // CUSTOM: builtin.module(cse,func.func(canonicalize{{.*}}))
 
 func.func @main() {
