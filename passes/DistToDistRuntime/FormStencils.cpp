@@ -112,6 +112,13 @@ llvm::SetVector<Operation *> selectStencils(Operation *root) {
   return stencils;
 }
 
+template <typename FloatOp, typename IntOp>
+Value createBinary(OpBuilder &b, Location loc, bool isFloat, Value x, Value y) {
+  if (isFloat)
+    return FloatOp::create(b, loc, x, y);
+  return IntOp::create(b, loc, x, y);
+}
+
 /// The body of the dist.stencil replacing `op`: `op`'s own region for
 /// dist.elementwise, the arith op for a binary op (the instructions the
 /// binary op's lowering emits: signed for integers).
@@ -129,35 +136,29 @@ void buildBody(OpBuilder &b, Operation *op, Region &body) {
       cast<DistTensorType>(op->getResult(0).getType()).getElementType());
   Value result =
       TypeSwitch<Operation *, Value>(op)
-          .Case([&](AddOp) -> Value {
-            if (isFloat)
-              return arith::AddFOp::create(b, loc, x, y);
-            return arith::AddIOp::create(b, loc, x, y);
+          .Case([&](AddOp) {
+            return createBinary<arith::AddFOp, arith::AddIOp>(b, loc, isFloat,
+                                                              x, y);
           })
-          .Case([&](SubOp) -> Value {
-            if (isFloat)
-              return arith::SubFOp::create(b, loc, x, y);
-            return arith::SubIOp::create(b, loc, x, y);
+          .Case([&](SubOp) {
+            return createBinary<arith::SubFOp, arith::SubIOp>(b, loc, isFloat,
+                                                              x, y);
           })
-          .Case([&](MulOp) -> Value {
-            if (isFloat)
-              return arith::MulFOp::create(b, loc, x, y);
-            return arith::MulIOp::create(b, loc, x, y);
+          .Case([&](MulOp) {
+            return createBinary<arith::MulFOp, arith::MulIOp>(b, loc, isFloat,
+                                                              x, y);
           })
-          .Case([&](DivOp) -> Value {
-            if (isFloat)
-              return arith::DivFOp::create(b, loc, x, y);
-            return arith::DivSIOp::create(b, loc, x, y);
+          .Case([&](DivOp) {
+            return createBinary<arith::DivFOp, arith::DivSIOp>(b, loc, isFloat,
+                                                               x, y);
           })
-          .Case([&](MaxOp) -> Value {
-            if (isFloat)
-              return arith::MaximumFOp::create(b, loc, x, y);
-            return arith::MaxSIOp::create(b, loc, x, y);
+          .Case([&](MaxOp) {
+            return createBinary<arith::MaximumFOp, arith::MaxSIOp>(
+                b, loc, isFloat, x, y);
           })
-          .Case([&](MinOp) -> Value {
-            if (isFloat)
-              return arith::MinimumFOp::create(b, loc, x, y);
-            return arith::MinSIOp::create(b, loc, x, y);
+          .Case([&](MinOp) {
+            return createBinary<arith::MinimumFOp, arith::MinSIOp>(
+                b, loc, isFloat, x, y);
           });
   YieldOp::create(b, loc, result);
 }

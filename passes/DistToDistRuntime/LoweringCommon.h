@@ -3,7 +3,8 @@
 // The helpers and the pattern base class that the files lowering dist ops
 // share: ConvertDistToDistRuntime.cpp (the pass, element-wise, data
 // movement, stencils, printing), CreationLowering.cpp (team queries and
-// creation ops) and ReductionLowering.cpp. Internal to
+// creation ops) and ReductionLowering.cpp; FormStencils.cpp uses
+// nameLocationsAfterOps. Internal to distc-form-stencils and
 // convert-dist-to-distruntime.
 //
 //===----------------------------------------------------------------------===//
