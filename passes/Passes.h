@@ -36,8 +36,6 @@ namespace mlir::distc {
 void populateDistRuntimeToIDTRPatterns(TypeConverter &typeConverter,
                                        RewritePatternSet &patterns);
 
-struct StencilPlan;
-
 /// Unit attribute on linalg ops whose loops are too short to be worth
 /// vectorizing or unrolling (distc-lower-cold-loops).
 inline constexpr char kColdAttrName[] = "distc.cold";
@@ -46,14 +44,12 @@ inline constexpr char kColdAttrName[] = "distc.cold";
 /// finds the wrapper's callee by it (driver/distc/DebugInfo.cpp).
 inline constexpr char kUserMainName[] = "__distc_user_main";
 
-/// Patterns that lower each dist op; the type converter must split
-/// !dist.tensor into its parts (see DistToDistRuntime/DistLayout.h). `plan`
-/// (StencilPlan::analyze of the IR to convert) says which element-wise ops
-/// read shifted slices without materializing the extended tensor; the
-/// patterns record the halos they exchange in it.
+/// Patterns that lower each dist op on its own; the type converter must
+/// split !dist.tensor into its parts (see DistToDistRuntime/DistLayout.h)
+/// and !dist.halo into the parts of its source, its fill value and its
+/// halo rows (ConvertDistToDistRuntime.cpp).
 void populateDistToDistRuntimePatterns(TypeConverter &converter,
-                                       RewritePatternSet &patterns,
-                                       StencilPlan &plan);
+                                       RewritePatternSet &patterns);
 
 #define GEN_PASS_REGISTRATION
 #include "passes/Passes.h.inc"

@@ -83,6 +83,50 @@ def PrintIDTRRuntimeAPI
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def FormStencils : Pass<"distc-form-stencils", "::mlir::ModuleOp"> {
+  let summary = "group the shifts of a tensor into one halo and form stencils";
+  let description = [{
+    The dist -> dist step before `convert-dist-to-distruntime`:
+
+    1. The `dist.shift`s of one tensor with one fill value in a block become
+       slices of one `dist.extend`, wide enough for all of them, so that
+       they share one halo exchange.
+    2. An element-wise op (`dist.elementwise`, `dist.add`, ...) whose
+       operands are such slices, all in the partition of its result,
+       becomes a `dist.stencil` reading a `dist.halo` (built where the
+       `dist.extend` was): its lowering computes the interior of this
+       rank's part while the halo rows are in flight and never assembles
+       the extended tensor.
+
+    A `dist.extend` that something else also reads (a reduction of a
+    shift, a shift of a shift, an operand in another partition) stays, and
+    so do the element-wise ops reading it: the extended tensor is built
+    anyway, and one exchange serves them all.
+
+    ```mlir
+    %n = dist.shift %u offsets [-1, 0] fill %zero : !dist.tensor<?x?xf64>
+    %s = dist.shift %u offsets [1, 0] fill %zero : !dist.tensor<?x?xf64>
+    %r = dist.add %n, %s : !dist.tensor<?x?xf64>
+    ```
+
+    becomes
+
+    ```mlir
+    %h = dist.halo %u fill %zero
+      : !dist.halo<!dist.tensor<?x?xf64>, low = [1, 0], high = [1, 0]>
+    %r = dist.stencil %h, %h shifts [-1, 0, 1, 0] : ... {
+    ^bb0(%a: f64, %b: f64):
+      %v = arith.addf %a, %b : f64
+      dist.yield %v : f64
+    }
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 def ConvertDistToDistRuntime
     : Pass<"convert-dist-to-distruntime", "::mlir::ModuleOp"> {
   let summary = "lower dist to local tensor/linalg code and distruntime ops";
@@ -95,8 +139,11 @@ def ConvertDistToDistRuntime
     `distruntime.team_size`/`team_member`; reshape, permute, repartition and
     gather become `distruntime.copy_reshape`/`copy_permute`, reductions a
     local `linalg.reduce` plus `distruntime.allreduce`, stencil accesses
-    (`dist.shift`, `dist.extend`) `distruntime.update_halo` (all shifts of one
-    tensor share one exchange). Each distruntime op is followed by its wait;
+    (`dist.halo`, `dist.extend`, `dist.shift`) `distruntime.update_halo` and
+    `dist.stencil` an interior and a frame of `linalg.generic`s. Each op is
+    lowered on its own (1:1); `distc-form-stencils`, which runs before, is
+    what groups the shifts of a tensor into one exchange (a `dist.shift`
+    left for this pass gets an exchange of its own). Each distruntime op is followed by its wait;
     `distruntime-overlap-comm` moves the waits later.
   }];
   let dependentDialects = [

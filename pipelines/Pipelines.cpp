@@ -34,6 +34,7 @@ namespace distc {
 //===----------------------------------------------------------------------===//
 
 void buildDistToDistRuntime(OpPassManager &pm, const PipelineOptions &opts) {
+  pm.addPass(mlir::distc::createFormStencils());
   pm.addPass(mlir::distc::createConvertDistToDistRuntime());
   if (opts.optLevel > 0) {
     // The lowering emits partition arithmetic per op; most of it is shared

@@ -19,6 +19,14 @@
 
 #include "dialect/DistRuntime/DistRuntime.h"
 
+namespace mlir::dist {
+/// Shift offsets and halo widths larger than this in magnitude are rejected:
+/// no array dimension comes near it, and the lowering adds them to sizes
+/// and offsets in int64 arithmetic that must not overflow (INT64_MIN is also
+/// MLIR's marker for a dynamic offset).
+inline constexpr int64_t kMaxStencilWidth = int64_t(1) << 48;
+} // namespace mlir::dist
+
 #include "dialect/Dist/DistOpsDialect.h.inc"
 // The reduction kinds are distruntime's: one enum for both dialects.
 namespace mlir::dist {

@@ -155,3 +155,34 @@ DistTensorType DistTensorType::withPartition(int64_t split,
   return DistTensorType::get(getContext(), getShape(), getElementType(),
                              getTeam(), split, balanced);
 }
+
+//===----------------------------------------------------------------------===//
+// HaloType
+//===----------------------------------------------------------------------===//
+
+LogicalResult HaloType::verify(function_ref<InFlightDiagnostic()> emitError,
+                               Type source, ArrayRef<int64_t> low,
+                               ArrayRef<int64_t> high) {
+  auto type = dyn_cast<DistTensorType>(source);
+  if (!type)
+    return emitError() << "!dist.halo must be of a !dist.tensor, got "
+                       << source;
+  int64_t rank = type.getRank();
+  if (static_cast<int64_t>(low.size()) != rank ||
+      static_cast<int64_t>(high.size()) != rank)
+    return emitError() << "!dist.halo expects 'low' and 'high' widths for "
+                          "each of the "
+                       << rank << " dimensions";
+  for (ArrayRef<int64_t> widths : {low, high})
+    for (auto [d, w] : llvm::enumerate(widths))
+      if (w < 0 || w > kMaxStencilWidth)
+        return emitError() << "!dist.halo width " << w << " in dimension " << d
+                           << " must be in [0, 2^48]";
+  // update_halo exchanges rows along dimension 0 only.
+  int64_t split = type.getSplit();
+  if (split != 0 && (low[split] != 0 || high[split] != 0))
+    return emitError() << "!dist.halo reaching across ranks along split "
+                          "dimension "
+                       << split << " is not supported";
+  return success();
+}

@@ -34,12 +34,7 @@ LogicalResult verifyDynamicSizes(Operation *op, DistTensorType type,
                            << type << ", but got " << sizes.size();
 }
 
-/// Shift offsets and halo widths larger than this in magnitude are rejected:
-/// no array dimension comes near it, and the lowering adds them to sizes
-/// and offsets in int64 arithmetic that must not overflow (INT64_MIN is also
-/// MLIR's marker for a dynamic offset).
-constexpr int64_t kMaxStencilWidth = int64_t(1) << 48;
-
+/// Rejects widths beyond kMaxStencilWidth (Dist.h).
 LogicalResult verifyStencilWidths(Operation *op, ArrayRef<int64_t> widths,
                                   StringRef name) {
   for (auto [d, w] : llvm::enumerate(widths))
@@ -249,9 +244,10 @@ LogicalResult ElementwiseOp::verifyRegions() {
 }
 
 LogicalResult IndexOp::verify() {
-  auto parent = cast<ElementwiseOp>((*this)->getParentOp());
-  return verifyDimIndex(*this, cast<DistTensorType>(parent.getResult().getType()),
-                        getDim());
+  // dist.elementwise or dist.stencil (ParentOneOf): one dist tensor result.
+  Operation *parent = (*this)->getParentOp();
+  return verifyDimIndex(
+      *this, cast<DistTensorType>(parent->getResult(0).getType()), getDim());
 }
 
 //===----------------------------------------------------------------------===//
@@ -583,6 +579,71 @@ LogicalResult ExtendOp::verify() {
                            << expected << " (global size + low + high)";
   }
   return verifyStencilSplit(*this, type, getLow(), getHigh());
+}
+
+ArrayRef<int64_t> StencilOp::getShift(unsigned i) {
+  int64_t rank = cast<DistTensorType>(getResult().getType()).getRank();
+  return getShifts().slice(i * rank, rank);
+}
+
+DistTensorType StencilOp::getInputTensorType(unsigned i) {
+  Type type = getInputs()[i].getType();
+  if (auto halo = dyn_cast<HaloType>(type))
+    return halo.getSourceType();
+  return cast<DistTensorType>(type);
+}
+
+LogicalResult StencilOp::verifyRegions() {
+  auto type = cast<DistTensorType>(getResult().getType());
+  int64_t rank = type.getRank();
+  size_t numInputs = getInputs().size();
+  if (getShifts().size() != numInputs * rank)
+    return emitOpError() << "expects " << rank << " shifts per input ("
+                         << numInputs * rank << " in all), got "
+                         << getShifts().size();
+  bool anyHalo = false;
+  for (auto [i, input] : llvm::enumerate(getInputs())) {
+    DistTensorType inputType = getInputTensorType(i);
+    // The lowering reads every input in the result's partition, and
+    // windows of a halo at the result's indices.
+    if (failed(verifyCompatibleShape(inputType.getShape(), type.getShape())) ||
+        !inputType.hasSamePartitionAs(type))
+      return emitOpError() << "input #" << i << " (" << inputType
+                           << ") must have the global shape and the balanced "
+                              "partition of the result "
+                           << type;
+    ArrayRef<int64_t> shift = getShift(i);
+    auto halo = dyn_cast<HaloType>(input.getType());
+    if (!halo) {
+      if (llvm::any_of(shift, [](int64_t s) { return s != 0; }))
+        return emitOpError() << "input #" << i
+                             << " is not a halo and must have a zero shift";
+      continue;
+    }
+    anyHalo = true;
+    for (int64_t d = 0; d < rank; ++d)
+      if (shift[d] < -halo.getLow()[d] || shift[d] > halo.getHigh()[d])
+        return emitOpError()
+               << "shift " << shift[d] << " of input #" << i
+               << " in dimension " << d << " is outside its halo [-"
+               << halo.getLow()[d] << ", " << halo.getHigh()[d] << "]";
+  }
+  if (!anyHalo)
+    return emitOpError("expects at least one halo input (otherwise it is a "
+                       "dist.elementwise)");
+  Block &body = getBody().front();
+  if (body.getNumArguments() != numInputs)
+    return emitOpError() << "body must take one argument per input ("
+                         << numInputs << ")";
+  for (auto [i, arg] : llvm::enumerate(body.getArguments()))
+    if (arg.getType() != getInputTensorType(i).getElementType())
+      return emitOpError() << "body argument #" << i
+                           << " must have the element type of input "
+                           << getInputs()[i].getType();
+  auto yield = dyn_cast<YieldOp>(body.getTerminator());
+  if (!yield || yield.getValue().getType() != type.getElementType())
+    return emitOpError() << "body must yield one " << type.getElementType();
+  return verifyScalarBody(*this, body);
 }
 
 LogicalResult PrintOp::verify() {

@@ -25,6 +25,9 @@ def Dist_Tensor : Type<CPred<"::llvm::isa<::mlir::dist::DistTensorType>($_self)"
 // The reduction kinds are distruntime's (one enum for both dialects).
 include "dialect/DistRuntime/ReduceKind.td"
 
+def Dist_Halo : Type<CPred<"::llvm::isa<::mlir::dist::HaloType>($_self)">,
+                     "halo of a distributed tensor">;
+
 class ElementTypeOf<string operand, string tensor>
     : TypesMatchWith<operand # " has the element type of " # tensor,
                      tensor, operand,
@@ -267,7 +270,7 @@ def Dist_WithLocalOp : Dist_Op<"with_local", [Pure]> {
 //===----------------------------------------------------------------------===//
 
 def Dist_YieldOp : Dist_Op<"yield", [Pure, Terminator, ReturnLike,
-    ParentOneOf<["GenerateOp", "ElementwiseOp"]>]> {
+    ParentOneOf<["GenerateOp", "ElementwiseOp", "StencilOp"]>]> {
   let summary = "yields the element computed by a dist region";
   let description = [{
     ```mlir
@@ -312,7 +315,8 @@ def Dist_ElementwiseOp : Dist_Op<"elementwise", [NoMemoryEffect,
   let hasRegionVerifier = 1;
 }
 
-def Dist_IndexOp : Dist_Op<"index", [Pure, HasParent<"ElementwiseOp">]> {
+def Dist_IndexOp : Dist_Op<"index", [Pure,
+    ParentOneOf<["ElementwiseOp", "StencilOp"]>]> {
   let summary = "global index of the element a dist.elementwise computes";
   let description = [{
     Inside the body of `dist.elementwise`, the global index along `dim` of
@@ -583,6 +587,86 @@ def Dist_ExtendOp : Dist_Op<"extend", [NoMemoryEffect,
     `->` type($result)
   }];
   let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Stencils formed by distc-form-stencils (internal)
+//===----------------------------------------------------------------------===//
+
+def Dist_HaloOp : Dist_Op<"halo", [NoMemoryEffect,
+    TypesMatchWith<"source is the halo's source", "result", "source",
+                   "::llvm::cast<::mlir::dist::HaloType>($_self).getSource()">,
+    TypesMatchWith<"fill has the element type of the halo's source", "result",
+                   "fill",
+                   "::llvm::cast<::mlir::dist::HaloType>($_self).getSourceType().getElementType()">]> {
+  let summary = "this rank's part and the halos a stencil reads (internal)";
+  let description = [{
+    The elements around this rank's part of `%source` that the stencils
+    reading it need, by the widths of the result type: the rows of the
+    neighbouring ranks along dimension 0 (one `distruntime.update_halo`)
+    and `%fill` outside the global array. Unlike `dist.extend`, the extended
+    tensor is not assembled: `dist.stencil` reads the pieces directly.
+
+    `distc-form-stencils` builds one `dist.halo` for all the shifts of one
+    tensor with one fill value in a block, so that they share one exchange;
+    programs write `dist.shift` instead.
+
+    ```mlir
+    %h = dist.halo %u fill %zero
+      : !dist.halo<!dist.tensor<?x?xf64>, low = [1, 1], high = [1, 1]>
+    ```
+  }];
+  let arguments = (ins Dist_Tensor:$source, AnyType:$fill);
+  let results = (outs Dist_Halo:$result);
+  let assemblyFormat = "$source `fill` $fill attr-dict `:` type($result)";
+}
+
+def Dist_StencilOp : Dist_Op<"stencil", [NoMemoryEffect,
+    RecursiveMemoryEffects, SingleBlock]> {
+  let summary = "element-wise computation over shifted views (internal)";
+  let description = [{
+    `dist.elementwise` whose inputs may be shifted: input `i` is either a
+    `!dist.tensor` (read as it is) or a `!dist.halo`, read at
+    `source[x + shift_i]` (the fill value outside the global array), where
+    `shift_i` is entry `i` of `shifts` (one offset per dimension, flattened:
+    `rank` values per input, zeros for a `!dist.tensor` input) and lies
+    within the halo's widths. Every input has the global shape and the
+    partition of the result, and at least one input is a halo.
+
+    It lowers to the interior of this rank's part, which reads no halo and
+    no fill and is computed while the halo rows are in flight, and a frame
+    of thin slabs that read small windows of the halo (see
+    `docs/dist.md`). `distc-form-stencils` builds it from an element-wise
+    op (`dist.elementwise`, `dist.add`, ...) whose operands are
+    `dist.shift`s; programs do not write it.
+
+    ```mlir
+    %r = dist.stencil %h, %h, %f shifts [-1, 0, 1, 0, 0, 0]
+      : !dist.halo<!dist.tensor<?x?xf64>, low = [1, 0], high = [1, 0]>,
+        !dist.halo<!dist.tensor<?x?xf64>, low = [1, 0], high = [1, 0]>,
+        !dist.tensor<?x?xf64> -> !dist.tensor<?x?xf64> {
+    ^bb0(%n: f64, %s: f64, %c: f64):
+      %t = arith.addf %n, %s : f64
+      %v = arith.subf %t, %c : f64
+      dist.yield %v : f64
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<AnyTypeOf<[Dist_Tensor, Dist_Halo]>>:$inputs,
+                       DenseI64ArrayAttr:$shifts);
+  let results = (outs Dist_Tensor:$result);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $inputs `shifts` $shifts attr-dict `:` type($inputs) `->`
+    type($result) $body
+  }];
+  let hasRegionVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The shift of input `i` (one offset per dimension).
+    ::llvm::ArrayRef<int64_t> getShift(unsigned i);
+    /// The `!dist.tensor` that input `i` reads (the source of a halo).
+    DistTensorType getInputTensorType(unsigned i);
+  }];
 }
 
 //===----------------------------------------------------------------------===//

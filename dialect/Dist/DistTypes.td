@@ -65,4 +65,51 @@ def Dist_TensorType : TypeDef<Dist_Dialect, "DistTensor"> {
   }];
 }
 
+// Internal: built by distc-form-stencils, lowered by
+// convert-dist-to-distruntime; programs do not write it.
+def Dist_HaloType : TypeDef<Dist_Dialect, "Halo"> {
+  let mnemonic = "halo";
+  let summary = "a distributed tensor's part with its halos (internal)";
+  let description = [{
+    Syntax:
+
+    ```
+    halo ::= `!dist.halo<` dist-tensor `,` `low` `=` `[` widths `]` `,`
+             `high` `=` `[` widths `]` `>`
+    ```
+
+    The value of `dist.halo`: this rank's part of a `!dist.tensor` (the
+    `source` type) together with the elements around it that a stencil
+    reads, `low[d]` before and `high[d]` after the part in every dimension
+    `d`: rows of the neighbouring ranks along dimension 0 and the fill value
+    outside the global array. It is the extended tensor of `dist.extend`
+    before it is assembled: `dist.stencil` reads windows of it without
+    building it. The widths are part of the type because they decide what
+    it lowers to (halo rows are exchanged only when `low[0]` or `high[0]`
+    is not zero).
+
+    Example:
+
+    ```mlir
+    !dist.halo<!dist.tensor<?x?xf64>, low = [1, 1], high = [1, 1]>
+    ```
+  }];
+  // `source` is a ::mlir::Type so that it prints in full (!dist.tensor<..>).
+  let parameters = (ins "::mlir::Type":$source,
+                        ArrayRefParameter<"int64_t">:$low,
+                        ArrayRefParameter<"int64_t">:$high);
+  let assemblyFormat = [{
+    `<` $source `,` `low` `=` `[` $low `]` `,` `high` `=` `[` $high `]` `>`
+  }];
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    DistTensorType getSourceType() const {
+      return ::llvm::cast<DistTensorType>(getSource());
+    }
+    int64_t getRank() const { return getLow().size(); }
+    /// Whether halo rows are exchanged along dimension 0.
+    bool hasHaloRows() const { return getLow()[0] != 0 || getHigh()[0] != 0; }
+  }];
+}
+
 #endif // DIST_TYPES

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "runtime/include/idtr/detail/HaloRows.h"
 #include "dialect/DistRuntime/DistRuntime.h"
 
 #include "mlir/Dialect/Utils/IndexingUtils.h"
@@ -283,11 +284,9 @@ HaloRows mlir::distruntime::haloRows(std::optional<int64_t> ownBegin, int64_t ow
   HaloRows rows;
   if (!ownBegin || !boxBegin || !boxRows)
     return rows;
-  int64_t boxEnd = *boxBegin + *boxRows;
-  rows.left = std::clamp<int64_t>(std::min(*ownBegin, boxEnd) - *boxBegin, 0, *boxRows);
+  rows.left = idtr::detail::haloRowsBefore(*ownBegin, *boxBegin, *boxRows);
   if (!ShapedType::isDynamic(ownRows))
-    rows.right =
-        std::clamp<int64_t>(boxEnd - std::max(*ownBegin + ownRows, *boxBegin), 0, *boxRows);
+    rows.right = idtr::detail::haloRowsAfter(*ownBegin + ownRows, *boxBegin, *boxRows);
   return rows;
 }
 

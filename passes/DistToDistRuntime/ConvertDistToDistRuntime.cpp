@@ -46,46 +46,40 @@ namespace {
 // Helpers
 //===----------------------------------------------------------------------===//
 
-/// Element-wise computation over `inputs` (the converted `originals`) in
-/// the partition of `resultType`; split into interior and frame when `plan`
-/// says so (Stencil.h).
-DistParts elementwise(
-    OpBuilder &b, Location loc, Operation *op, const StencilPlan &plan,
-    ArrayRef<DistParts> inputs, ValueRange originals,
-    DistTensorType resultType, ElementBodyFn body) {
+/// The operands of an element-wise op (`inputs`, the converted
+/// `originals`) checked against each other and `resultType`'s static
+/// sizes, in the partition of `resultType`.
+SmallVector<DistParts> alignOperands(OpBuilder &b, Location loc,
+                                     Operation *op, ArrayRef<DistParts> inputs,
+                                     ArrayRef<DistTensorType> originalTypes,
+                                     DistTensorType resultType) {
   // The verifier accepts `?` against any size: the operands must agree at
   // run time, or each rank would combine blocks of different arrays.
   SmallVector<SmallVector<Value>> shapes;
-  for (auto [parts, original] : llvm::zip(inputs, originals))
-    shapes.push_back(knownShape(b, loc, distType(original), parts.globalShape));
+  for (auto [parts, type] : llvm::zip(inputs, originalTypes))
+    shapes.push_back(knownShape(b, loc, type, parts.globalShape));
   checkSameShapes(b, loc, op->getName().getStringRef(), shapes,
                   resultType.getShape());
   SmallVector<DistParts> aligned;
-  SmallVector<Value> locals;
-  for (auto [parts, original] : llvm::zip(inputs, originals)) {
-    aligned.push_back(toPartitionOf(b, loc, parts, distType(original),
-                                    resultType));
-    locals.push_back(aligned.back().local);
-  }
+  for (auto [parts, type] : llvm::zip(inputs, originalTypes))
+    aligned.push_back(toPartitionOf(b, loc, parts, type, resultType));
+  return aligned;
+}
+
+/// Element-wise computation over `inputs` (the converted `originals`) in
+/// the partition of `resultType`.
+DistParts elementwise(OpBuilder &b, Location loc, Operation *op,
+                      ArrayRef<DistParts> inputs, ValueRange originals,
+                      DistTensorType resultType, ElementBodyFn body) {
+  SmallVector<DistTensorType> types =
+      llvm::map_to_vector(originals, [](Value v) { return distType(v); });
+  SmallVector<DistParts> aligned =
+      alignOperands(b, loc, op, inputs, types, resultType);
+  SmallVector<Value> locals =
+      llvm::map_to_vector(aligned, [](const DistParts &p) { return p.local; });
   RankedTensorType localType = resultType.getLocalType();
   SmallVector<Value> sizes = tensorSizes(b, loc, locals[0]);
   DistParts result{Value(), aligned[0].globalShape, aligned[0].offsets};
-  if (plan.splitOps.contains(op)) {
-    SmallVector<StencilOperand> operands;
-    for (auto [local, original] : llvm::zip(locals, originals)) {
-      StencilOperand operand;
-      if (auto shifted = matchShiftedSlice(original)) {
-        operand.part = &plan.halos.at(shifted->extend);
-        operand.shift = shifted->shift;
-      } else {
-        operand.local = local;
-      }
-      operands.push_back(operand);
-    }
-    result.local = splitElementwise(b, loc, operands, localType, sizes,
-                                    result.offsets, body);
-    return result;
-  }
   result.local =
       elementwiseGeneric(b, loc, locals, emptyTensor(b, loc, localType, sizes),
                          result.offsets, body);
@@ -162,40 +156,17 @@ struct WithLocalLowering : public DistPattern<WithLocalOp> {
 // Element-wise
 //===----------------------------------------------------------------------===//
 
-/// A pattern that reads or fills the StencilPlan of the conversion.
-template <typename Op>
-struct StencilPattern : public DistPattern<Op> {
-  StencilPattern(const TypeConverter &converter, MLIRContext *context,
-                 StencilPlan &plan)
-      : DistPattern<Op>(converter, context), plan(plan) {}
-
-  /// Whether the halos of every dist.extend that `op`'s shifted inputs
-  /// read are recorded (their lowering runs first: they dominate `op`).
-  bool halosReady(Operation *op, ValueRange inputs) const {
-    if (!plan.splitOps.contains(op))
-      return true;
-    return llvm::all_of(inputs, [&](Value input) {
-      auto shifted = matchShiftedSlice(input);
-      return !shifted || plan.halos.contains(shifted->extend);
-    });
-  }
-
-  StencilPlan &plan;
-};
-
-struct ElementwiseLowering : public StencilPattern<ElementwiseOp> {
-  using StencilPattern::StencilPattern;
+struct ElementwiseLowering : public DistPattern<ElementwiseOp> {
+  using DistPattern::DistPattern;
   LogicalResult
   matchAndRewrite(ElementwiseOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!halosReady(op, op.getInputs()))
-      return rewriter.notifyMatchFailure(op, "halos of a shift not lowered");
     SmallVector<DistParts> inputs;
     for (ValueRange values : adaptor.getInputs())
       inputs.push_back(parts(values));
     replace(rewriter, op,
-            elementwise(rewriter, op.getLoc(), op, plan, inputs,
-                        op.getInputs(), distType(op.getResult()),
+            elementwise(rewriter, op.getLoc(), op, inputs, op.getInputs(),
+                        distType(op.getResult()),
                         [&](OpBuilder &b, Location, ValueRange args,
                             GlobalIndexFn globalIndex) {
                           return inlineBody(b, op.getBody(), args,
@@ -206,21 +177,18 @@ struct ElementwiseLowering : public StencilPattern<ElementwiseOp> {
 };
 
 template <typename BinaryOp, typename FloatOp, typename IntOp>
-struct BinaryLowering : public StencilPattern<BinaryOp> {
-  using StencilPattern<BinaryOp>::StencilPattern;
+struct BinaryLowering : public DistPattern<BinaryOp> {
+  using DistPattern<BinaryOp>::DistPattern;
   LogicalResult
   matchAndRewrite(BinaryOp op,
                   typename DistPattern<BinaryOp>::OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!this->halosReady(op, op->getOperands()))
-      return rewriter.notifyMatchFailure(op, "halos of a shift not lowered");
     DistParts lhs = DistParts::unflatten(adaptor.getLhs());
     DistParts rhs = DistParts::unflatten(adaptor.getRhs());
     DistTensorType resultType = distType(op.getResult());
     bool isFloat = isa<FloatType>(resultType.getElementType());
     DistParts result = elementwise(
-        rewriter, op.getLoc(), op, this->plan, {lhs, rhs}, op->getOperands(),
-        resultType,
+        rewriter, op.getLoc(), op, {lhs, rhs}, op->getOperands(), resultType,
         [&](OpBuilder &b, Location loc, ValueRange args, GlobalIndexFn) -> Value {
           if (isFloat)
             return FloatOp::create(b, loc, args[0], args[1]);
@@ -357,48 +325,185 @@ struct GatherLowering : public DistPattern<GatherOp> {
 // Stencils
 //===----------------------------------------------------------------------===//
 
+/// The extended tensor of `halos` (the local part grown by its widths) as
+/// `resultType`, checked against its static sizes.
+Value assembleExtended(OpBuilder &b, Location loc, const HaloedPart &halos,
+                       RankedTensorType resultType, StringRef opName) {
+  SmallVector<Value> begin, sizes;
+  for (auto [d, size] : llvm::enumerate(tensorSizes(b, loc, halos.local))) {
+    begin.push_back(indexConst(b, loc, 0));
+    int64_t width = halos.low[d] + halos.high[d];
+    std::optional<int64_t> constant = getConstantIntValue(size);
+    sizes.push_back(constant ? indexConst(b, loc, *constant + width)
+                             : arith::AddIOp::create(
+                                   b, loc, size, indexConst(b, loc, width))
+                                   .getResult());
+  }
+  // The verifier compares static result sizes with static source sizes
+  // only; a `?` source must match the result's static size at run time.
+  for (auto [d, dim] : llvm::enumerate(resultType.getShape()))
+    if (!ShapedType::isDynamic(dim))
+      checkSameSize(b, loc, sizes[d], indexConst(b, loc, dim),
+                    (opName + ": the extended size along dimension " +
+                     Twine(d) + " differs from the result type's")
+                        .str());
+  return castTo(b, loc,
+                extendedWindow(b, loc, halos, begin, sizes, /*thin=*/false),
+                resultType);
+}
+
 /// The local part grown by low/high in every dimension: rows of other ranks
-/// through update_halo, `fill` outside the global array. When only split
-/// element-wise ops read it (StencilPlan), the extended tensor is never
-/// assembled: they read windows of it (Stencil.h).
-struct ExtendLowering : public StencilPattern<ExtendOp> {
-  using StencilPattern::StencilPattern;
+/// through update_halo, `fill` outside the global array.
+struct ExtendLowering : public DistPattern<ExtendOp> {
+  using DistPattern::DistPattern;
   LogicalResult
   matchAndRewrite(ExtendOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    OpBuilder &b = rewriter;
-    DistTensorType type = distType(op.getSource());
-    HaloedPart halos =
-        exchangeHalos(b, loc, parts(adaptor.getSource()), type, op.getLow(),
-                      op.getHigh(), adaptor.getFill().front());
-    plan.halos[op] = halos;
-    auto resultType = cast<RankedTensorType>(op.getResult().getType());
-    SmallVector<Value> begin, sizes;
-    for (auto [d, size] : llvm::enumerate(tensorSizes(b, loc, halos.local))) {
-      begin.push_back(indexConst(b, loc, 0));
-      int64_t width = halos.low[d] + halos.high[d];
-      std::optional<int64_t> constant = getConstantIntValue(size);
-      sizes.push_back(constant ? indexConst(b, loc, *constant + width)
-                               : arith::AddIOp::create(
-                                     b, loc, size, indexConst(b, loc, width))
-                                     .getResult());
+    HaloedPart halos = exchangeHalos(
+        rewriter, loc, parts(adaptor.getSource()), distType(op.getSource()),
+        op.getLow(), op.getHigh(), adaptor.getFill().front());
+    rewriter.replaceOp(
+        op, assembleExtended(rewriter, loc, halos,
+                             cast<RankedTensorType>(op.getResult().getType()),
+                             "dist.extend"));
+    return success();
+  }
+};
+
+/// A shift that distc-form-stencils did not group: the window of its own
+/// extended tensor (one exchange for this shift alone).
+struct ShiftLowering : public DistPattern<ShiftOp> {
+  using DistPattern::DistPattern;
+  LogicalResult
+  matchAndRewrite(ShiftOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    DistParts source = parts(adaptor.getSource());
+    SmallVector<int64_t> low, high;
+    SmallVector<Value> begin;
+    for (int64_t offset : op.getOffsets()) {
+      low.push_back(std::max<int64_t>(0, -offset));
+      high.push_back(std::max<int64_t>(0, offset));
+      // extended[x + low + offset] with low + offset = max(offset, 0).
+      begin.push_back(indexConst(rewriter, loc, std::max<int64_t>(0, offset)));
     }
-    // The verifier compares static result sizes with static source sizes
-    // only; a `?` source must match the result's static size at run time.
-    for (auto [d, dim] : llvm::enumerate(resultType.getShape()))
-      if (!ShapedType::isDynamic(dim))
-        checkSameSize(b, loc, sizes[d], indexConst(b, loc, dim),
-                      ("dist.extend: the extended size along dimension " +
-                       Twine(d) + " differs from the result type's")
-                          .str());
-    // Unused: only slices that the conversion drops read it.
-    Value extended = emptyTensor(b, loc, resultType, sizes);
-    if (plan.extendsNeedingTensor.contains(op))
-      extended = castTo(b, loc, extendedWindow(b, loc, halos, begin, sizes,
-                                                     /*thin=*/false),
-                        resultType);
-    rewriter.replaceOp(op, extended);
+    HaloedPart halos =
+        exchangeHalos(rewriter, loc, source, distType(op.getSource()), low,
+                      high, adaptor.getFill().front());
+    Value window = extendedWindow(rewriter, loc, halos, begin,
+                                  tensorSizes(rewriter, loc, source.local),
+                                  /*thin=*/false);
+    source.local = castTo(rewriter, loc, window,
+                          distType(op.getResult()).getLocalType());
+    replace(rewriter, op, source);
+    return success();
+  }
+};
+
+/// The halo exchange of a dist.halo; its value is the HaloedPart (the
+/// source's parts, the fill and the halo rows, see convertHaloType).
+struct HaloLowering : public DistPattern<HaloOp> {
+  using DistPattern::DistPattern;
+  LogicalResult
+  matchAndRewrite(HaloOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<HaloType>(op.getResult().getType());
+    DistParts source = parts(adaptor.getSource());
+    HaloedPart halos =
+        exchangeHalos(rewriter, op.getLoc(), source, type.getSourceType(),
+                      type.getLow(), type.getHigh(), adaptor.getFill().front());
+    SmallVector<Value> values = source.flatten();
+    values.push_back(halos.fill);
+    if (halos.lowHalo)
+      llvm::append_range(values, ValueRange{halos.lowHalo, halos.highHalo});
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
+/// The converted values of a !dist.halo: the source's parts
+/// (DistParts::flatten), then the fill value, then the low and high halo
+/// rows when the type has rows along dimension 0.
+void convertHaloType(HaloType type, SmallVectorImpl<Type> &results) {
+  DistTensorType source = type.getSourceType();
+  DistParts::convertType(source, results);
+  results.push_back(source.getElementType());
+  if (type.hasHaloRows())
+    results.append(2, RankedTensorType::get(
+                          SmallVector<int64_t>(type.getRank(),
+                                               ShapedType::kDynamic),
+                          source.getElementType()));
+}
+
+/// The source's parts and the HaloedPart of converted !dist.halo values.
+std::pair<DistParts, HaloedPart> unflattenHalo(HaloType type,
+                                               ValueRange values) {
+  unsigned n = DistParts::numValues(type.getRank());
+  DistParts source = DistParts::unflatten(values.take_front(n));
+  HaloedPart halos{source.local,
+                   Value(),
+                   Value(),
+                   SmallVector<int64_t>(type.getLow()),
+                   SmallVector<int64_t>(type.getHigh()),
+                   values[n]};
+  if (type.hasHaloRows()) {
+    halos.lowHalo = values[n + 1];
+    halos.highHalo = values[n + 2];
+  }
+  return {source, halos};
+}
+
+/// The interior of this rank's part, then the frame (Stencil.h).
+struct StencilLowering : public DistPattern<StencilOp> {
+  using DistPattern::DistPattern;
+  LogicalResult
+  matchAndRewrite(StencilOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    DistTensorType resultType = distType(op.getResult());
+    SmallVector<DistParts> inputs;
+    SmallVector<DistTensorType> types;
+    // One HaloedPart per halo value, at a stable address: the frame
+    // builds one window per part and slab for all the shifts of it.
+    SmallVector<HaloedPart> halos;
+    halos.reserve(op.getInputs().size());
+    llvm::SmallDenseMap<Value, const HaloedPart *> partOf;
+    SmallVector<StencilOperand> operands;
+    for (auto [i, input, values] :
+         llvm::enumerate(op.getInputs(), adaptor.getInputs())) {
+      types.push_back(op.getInputTensorType(i));
+      StencilOperand operand;
+      if (auto halo = dyn_cast<HaloType>(input.getType())) {
+        auto [source, part] = unflattenHalo(halo, values);
+        inputs.push_back(source);
+        const HaloedPart *&shared = partOf[input];
+        if (!shared) {
+          halos.push_back(std::move(part));
+          shared = &halos.back();
+        }
+        operand.part = shared;
+        operand.shift = SmallVector<int64_t>(op.getShift(i));
+      } else {
+        inputs.push_back(parts(values));
+      }
+      operands.push_back(operand);
+    }
+    // Every input has the result's partition (verifier): no copies.
+    SmallVector<DistParts> aligned =
+        alignOperands(rewriter, loc, op, inputs, types, resultType);
+    for (auto [operand, parts] : llvm::zip(operands, aligned))
+      if (!operand.part)
+        operand.local = parts.local;
+    DistParts result{Value(), aligned[0].globalShape, aligned[0].offsets};
+    SmallVector<Value> sizes = tensorSizes(rewriter, loc, aligned[0].local);
+    result.local = splitElementwise(
+        rewriter, loc, operands, resultType.getLocalType(), sizes,
+        result.offsets,
+        [&](OpBuilder &b, Location, ValueRange args, GlobalIndexFn globalIndex) {
+          return inlineBody(b, op.getBody(), args, globalIndex);
+        });
+    replace(rewriter, op, result);
     return success();
   }
 };
@@ -437,40 +542,6 @@ struct PrintLowering : public DistPattern<PrintOp> {
 // The pass
 //===----------------------------------------------------------------------===//
 
-/// Erases the tensor ops left without users by the conversion: the slices
-/// of dist.extend results that split element-wise ops no longer read (and
-/// what only they used), so that no unused extended buffer is allocated
-/// at -O0, where nothing else cleans up.
-void eraseDeadSlices(Operation *root) {
-  SmallVector<Operation *> candidates;
-  root->walk([&](Operation *op) {
-    if (isa<tensor::ExtractSliceOp, tensor::EmptyOp, tensor::CastOp>(op))
-      candidates.push_back(op);
-  });
-  // Slices come after what they slice: erase users first.
-  for (Operation *op : llvm::reverse(candidates))
-    if (isOpTriviallyDead(op))
-      op->erase();
-}
-
-/// Wraps the location of every dist op in a NameLoc of the op's name
-/// ("dist.gather"), so that the ops it lowers to carry the name of the
-/// user's op along with its position: the runtime names it in its errors
-/// and statistics (LowerDistRuntimeToIDTR.cpp, docs/runtime.md). Diagnostics
-/// and debug info look through NameLocs to the file position.
-void nameLocationsAfterOps(Operation *root) {
-  root->walk([](Operation *op) {
-    if (!isa_and_nonnull<DistDialect>(op->getDialect()))
-      return;
-    StringAttr name =
-        StringAttr::get(op->getContext(), op->getName().getStringRef());
-    if (auto named = dyn_cast<NameLoc>(op->getLoc()))
-      if (named.getName() == name)
-        return;
-    op->setLoc(NameLoc::get(name, op->getLoc()));
-  });
-}
-
 struct ConvertDistToDistRuntimePass
     : public distc::impl::ConvertDistToDistRuntimeBase<
           ConvertDistToDistRuntimePass> {
@@ -479,8 +550,6 @@ struct ConvertDistToDistRuntimePass
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     nameLocationsAfterOps(getOperation());
-    groupShiftsIntoExtends(getOperation());
-    StencilPlan plan = StencilPlan::analyze(getOperation());
 
     TypeConverter converter;
     converter.addConversion([](Type type) { return type; });
@@ -489,12 +558,17 @@ struct ConvertDistToDistRuntimePass
           DistParts::convertType(type, results);
           return success();
         });
+    converter.addConversion(
+        [](HaloType type, SmallVectorImpl<Type> &results) {
+          convertHaloType(type, results);
+          return success();
+        });
 
     ConversionTarget target(*context);
     RewritePatternSet patterns(context);
     populateStructuralTypeConversions(converter, patterns, target);
     target.addIllegalDialect<DistDialect>();
-    populateDistToDistRuntimePatterns(converter, patterns, plan);
+    populateDistToDistRuntimePatterns(converter, patterns);
     // The parameter table is the whole module's, known before any
     // dist.param is rewritten.
     FailureOr<std::string> paramTable = collectParamTable(getOperation());
@@ -528,27 +602,26 @@ struct ConvertDistToDistRuntimePass
       if (decl.isDeclaration() &&
           SymbolTable::symbolKnownUseEmpty(decl, decl->getParentOp()))
         decl.erase();
-    eraseDeadSlices(getOperation());
   }
 };
 
 } // namespace
 
 void mlir::distc::populateDistToDistRuntimePatterns(
-    TypeConverter &converter, RewritePatternSet &patterns, StencilPlan &plan) {
+    TypeConverter &converter, RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
   populateCreationPatterns(converter, patterns);
   populateReductionPatterns(converter, patterns);
   patterns.add<LocalLowering, GlobalDimLowering, LocalOffsetLowering,
                WithLocalLowering, ReshapeLowering, PermuteLowering,
-               RepartitionLowering, GatherLowering, PrintLowering>(converter,
-                                                                   context);
-  patterns.add<ElementwiseLowering, ExtendLowering,
+               RepartitionLowering, GatherLowering, PrintLowering,
+               ElementwiseLowering, ExtendLowering, ShiftLowering,
+               HaloLowering, StencilLowering,
                BinaryLowering<AddOp, arith::AddFOp, arith::AddIOp>,
                BinaryLowering<SubOp, arith::SubFOp, arith::SubIOp>,
                BinaryLowering<MulOp, arith::MulFOp, arith::MulIOp>,
                BinaryLowering<DivOp, arith::DivFOp, arith::DivSIOp>,
                BinaryLowering<MaxOp, arith::MaximumFOp, arith::MaxSIOp>,
                BinaryLowering<MinOp, arith::MinimumFOp, arith::MinSIOp>>(
-      converter, context, plan);
+      converter, context);
 }

@@ -85,3 +85,25 @@ void mlir::distc::groupShiftsIntoExtends(Operation *root) {
        groups = collectReadyShifts(root))
     rewriteGroups(groups);
 }
+
+std::optional<ShiftedSlice> mlir::distc::matchShiftedSlice(Value value) {
+  auto withLocal = value.getDefiningOp<WithLocalOp>();
+  if (!withLocal)
+    return std::nullopt;
+  auto slice = withLocal.getLocal().getDefiningOp<tensor::ExtractSliceOp>();
+  if (!slice)
+    return std::nullopt;
+  auto extend = slice.getSource().getDefiningOp<ExtendOp>();
+  if (!extend || extend.getSource() != withLocal.getLike() ||
+      !slice.hasUnitStride() ||
+      ShapedType::isDynamicShape(slice.getStaticOffsets()))
+    return std::nullopt;
+  ShiftedSlice result{extend, {}};
+  for (auto [d, offset] : llvm::enumerate(slice.getStaticOffsets())) {
+    int64_t shift = offset - extend.getLow()[d];
+    if (shift < -extend.getLow()[d] || shift > extend.getHigh()[d])
+      return std::nullopt;
+    result.shift.push_back(shift);
+  }
+  return result;
+}

@@ -2,9 +2,11 @@
 #ifndef DISTC_PASSES_DISTTODISTRUNTIME_GROUPSHIFTS_H
 #define DISTC_PASSES_DISTTODISTRUNTIME_GROUPSHIFTS_H
 
-namespace mlir {
-class Operation;
-namespace distc {
+#include "dialect/Dist/Dist.h"
+
+#include <optional>
+
+namespace mlir::distc {
 
 /// Rewrites the dist.shift ops that read the same tensor with the same fill
 /// value in one block into a single dist.extend (wide enough for all of
@@ -13,7 +15,15 @@ namespace distc {
 /// the shifted views are slices of one buffer rather than copies.
 void groupShiftsIntoExtends(Operation *root);
 
-} // namespace distc
-} // namespace mlir
+/// A dist tensor value that is a shifted slice of a dist.extend, as
+/// groupShiftsIntoExtends builds it:
+///   with_local(src, tensor.extract_slice(dist.extend(src), offsets)).
+struct ShiftedSlice {
+  dist::ExtendOp extend;
+  SmallVector<int64_t> shift;
+};
+std::optional<ShiftedSlice> matchShiftedSlice(Value value);
+
+} // namespace mlir::distc
 
 #endif // DISTC_PASSES_DISTTODISTRUNTIME_GROUPSHIFTS_H

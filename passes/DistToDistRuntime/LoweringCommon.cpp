@@ -311,4 +311,17 @@ void checkStaticDims(OpBuilder &b, Location loc, StringRef opName,
   }
 }
 
+void nameLocationsAfterOps(Operation *root) {
+  root->walk([](Operation *op) {
+    if (!isa_and_nonnull<dist::DistDialect>(op->getDialect()))
+      return;
+    if (auto named = dyn_cast<NameLoc>(op->getLoc()))
+      if (named.getName().strref().starts_with("dist."))
+        return;
+    op->setLoc(NameLoc::get(
+        StringAttr::get(op->getContext(), op->getName().getStringRef()),
+        op->getLoc()));
+  });
+}
+
 } // namespace mlir::distc::lowering

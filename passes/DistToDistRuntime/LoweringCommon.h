@@ -3,7 +3,8 @@
 // The helpers and the pattern base class that the files lowering dist ops
 // share: ConvertDistToDistRuntime.cpp (the pass, element-wise, data
 // movement, stencils, printing), CreationLowering.cpp (team queries and
-// creation ops) and ReductionLowering.cpp. Internal to
+// creation ops) and ReductionLowering.cpp; FormStencils.cpp uses
+// nameLocationsAfterOps. Internal to distc-form-stencils and
 // convert-dist-to-distruntime.
 //
 //===----------------------------------------------------------------------===//
@@ -88,6 +89,16 @@ void checkSameShapes(OpBuilder &b, Location loc, StringRef opName,
 void checkStaticDims(OpBuilder &b, Location loc, StringRef opName,
                      StringRef what, ArrayRef<Value> shape,
                      ArrayRef<int64_t> staticShape, Type type);
+
+/// Wraps the location of every dist op in a NameLoc of the op's name
+/// ("dist.gather"), so that the ops it lowers to carry the name of the
+/// user's op along with its position: the runtime names it in its errors
+/// and statistics (LowerDistRuntimeToIDTR.cpp, docs/runtime.md). Diagnostics
+/// and debug info look through NameLocs to the file position. An op whose
+/// location is named after a dist op already keeps it: the ops that
+/// distc-form-stencils builds (it runs this first) carry the name of the
+/// user's op they come from ("dist.shift", "dist.add"), not their own.
+void nameLocationsAfterOps(Operation *root);
 
 template <typename Op> struct DistPattern : public OpConversionPattern<Op> {
   using OpConversionPattern<Op>::OpConversionPattern;

@@ -11,6 +11,7 @@
 
 #include "dialect/DistRuntime/DistRuntime.h"
 #include "passes/Passes.h"
+#include "runtime/include/idtr/detail/HaloRows.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -38,6 +39,20 @@ Value max(OpBuilder &b, Location loc, Value x, Value y) {
 Value clamp(OpBuilder &b, Location loc, Value x, Value lo, Value hi) {
   return min(b, loc, max(b, loc, x, lo), hi);
 }
+
+/// Index arithmetic for the formulas of idtr/detail/HaloRows.h.
+struct IRArith {
+  OpBuilder &b;
+  Location loc;
+  Value zeroValue;
+
+  Value zero() const { return zeroValue; }
+  Value constant(int64_t value) const { return indexConst(b, loc, value); }
+  Value add(Value x, Value y) const { return ::add(b, loc, x, y); }
+  Value sub(Value x, Value y) const { return ::sub(b, loc, x, y); }
+  Value min(Value x, Value y) const { return ::min(b, loc, x, y); }
+  Value max(Value x, Value y) const { return ::max(b, loc, x, y); }
+};
 
 /// A half-open range [begin, end) per dimension.
 struct Box {
@@ -123,17 +138,15 @@ HaloedPart mlir::distc::exchangeHalos(OpBuilder &b, Location loc,
   if (low[0] == 0 && high[0] == 0)
     return part;
   int64_t rank = type.getRank();
-  Value zero = indexConst(b, loc, 0);
-  // Rows [own - low, own + rows + high) clipped to the array, all columns.
-  Value own = source.offsets[0];
+  IRArith arith{b, loc, indexConst(b, loc, 0)};
+  // Rows [own - low, own + rows + high) clipped to the array, all columns:
+  // the runtime derives the halos from this box with the same header.
   Value rows = tensor::DimOp::create(b, loc, source.local, 0);
-  Value begin = max(b, loc, sub(b, loc, own, indexConst(b, loc, low[0])), zero);
-  Value end = min(
-      b, loc, add(b, loc, add(b, loc, own, rows), indexConst(b, loc, high[0])),
-      source.globalShape[0]);
-  SmallVector<Value> bbOffsets(rank, zero), bbSizes(source.globalShape);
-  bbOffsets[0] = begin;
-  bbSizes[0] = max(b, loc, sub(b, loc, end, begin), zero);
+  idtr::detail::RowRange<Value> box = idtr::detail::haloBox(
+      source.offsets[0], rows, low[0], high[0], source.globalShape[0], arith);
+  SmallVector<Value> bbOffsets(rank, arith.zero()), bbSizes(source.globalShape);
+  bbOffsets[0] = box.begin;
+  bbSizes[0] = box.rows;
   auto haloType = dynamicTensor(rank, type.getElementType());
   auto halo = distruntime::UpdateHaloOp::create(
       b, loc,
@@ -350,88 +363,4 @@ Value mlir::distc::splitElementwise(OpBuilder &b, Location loc,
     }
   }
   return result;
-}
-
-std::optional<ShiftedSlice> mlir::distc::matchShiftedSlice(Value value) {
-  auto withLocal = value.getDefiningOp<WithLocalOp>();
-  if (!withLocal)
-    return std::nullopt;
-  auto slice = withLocal.getLocal().getDefiningOp<tensor::ExtractSliceOp>();
-  if (!slice)
-    return std::nullopt;
-  auto extend = slice.getSource().getDefiningOp<ExtendOp>();
-  if (!extend || extend.getSource() != withLocal.getLike() ||
-      !slice.hasUnitStride() ||
-      ShapedType::isDynamicShape(slice.getStaticOffsets()))
-    return std::nullopt;
-  ShiftedSlice result{extend, {}};
-  for (auto [d, offset] : llvm::enumerate(slice.getStaticOffsets())) {
-    int64_t shift = offset - extend.getLow()[d];
-    if (shift < -extend.getLow()[d] || shift > extend.getHigh()[d])
-      return std::nullopt;
-    result.shift.push_back(shift);
-  }
-  return result;
-}
-
-namespace {
-
-/// The dist inputs and result of an element-wise op (dist.elementwise and
-/// the binary ops), or nothing.
-std::optional<std::pair<SmallVector<Value>, Value>>
-elementwiseOperands(Operation *op) {
-  if (auto elementwise = dyn_cast<ElementwiseOp>(op))
-    return std::pair{SmallVector<Value>(elementwise.getInputs()),
-                     elementwise.getResult()};
-  if (isa<AddOp, SubOp, MulOp, DivOp, MaxOp, MinOp>(op))
-    return std::pair{SmallVector<Value>(op->getOperands()), op->getResult(0)};
-  return std::nullopt;
-}
-
-bool isSplittable(Operation *op) {
-  auto operands = elementwiseOperands(op);
-  if (!operands)
-    return false;
-  auto resultType = cast<DistTensorType>(operands->second.getType());
-  if (resultType.getRank() == 0)
-    return false;
-  bool anyShifted = false;
-  for (Value input : operands->first) {
-    if (!cast<DistTensorType>(input.getType()).hasSamePartitionAs(resultType))
-      return false;
-    anyShifted |= matchShiftedSlice(input).has_value();
-  }
-  return anyShifted;
-}
-
-} // namespace
-
-StencilPlan StencilPlan::analyze(Operation *root) {
-  StencilPlan plan;
-  root->walk([&](Operation *op) {
-    if (isSplittable(op))
-      plan.splitOps.insert(op);
-  });
-  root->walk([&](ExtendOp extend) {
-    // The whole extended tensor is needed unless it is only read through
-    // shifted slices by ops that are split.
-    auto onlySplitUsers = [&](Value value) {
-      return llvm::all_of(value.getUsers(), [&](Operation *user) {
-        return plan.splitOps.contains(user);
-      });
-    };
-    bool needed = llvm::any_of(extend->getUsers(), [&](Operation *user) {
-      auto slice = dyn_cast<tensor::ExtractSliceOp>(user);
-      if (!slice)
-        return true;
-      return llvm::any_of(slice->getUsers(), [&](Operation *sliceUser) {
-        auto withLocal = dyn_cast<WithLocalOp>(sliceUser);
-        return !withLocal || !matchShiftedSlice(withLocal.getResult()) ||
-               !onlySplitUsers(withLocal.getResult());
-      });
-    });
-    if (needed)
-      plan.extendsNeedingTensor.insert(extend);
-  });
-  return plan;
 }

@@ -1,11 +1,11 @@
 //===- Stencil.h - halo exchange, interior/frame sweeps --------*- C++ -*-===//
 //
-// A stencil reads its neighbours through dist.shift; groupShiftsIntoExtends
-// turns the shifts of one tensor into slices of one dist.extend (the local
-// part grown by halos). Materializing that extended tensor costs a copy of
-// the whole local part per sweep, which is as much memory traffic as the
-// sweep itself. So an element-wise op whose operands are such slices is
-// computed in pieces instead:
+// A stencil reads its neighbours through dist.shift; distc-form-stencils
+// (FormStencils.cpp) turns the shifts of one tensor into one dist.halo (the
+// local part and what lies around it) and the element-wise op reading them
+// into a dist.stencil. Materializing the extended tensor would cost a copy
+// of the whole local part per sweep, which is as much memory traffic as the
+// sweep itself. So a dist.stencil is computed in pieces instead:
 //
 //   * the interior, where every shifted neighbour lies inside this rank's
 //     part: the shifted operands are views of the unextended local part and
@@ -25,8 +25,6 @@
 
 #include "passes/DistToDistRuntime/DistLayout.h"
 
-#include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/DenseSet.h"
 
 namespace mlir::distc {
 
@@ -92,27 +90,6 @@ Value splitElementwise(OpBuilder &b, Location loc,
                        ArrayRef<StencilOperand> operands,
                        RankedTensorType resultType, ArrayRef<Value> sizes,
                        ArrayRef<Value> origin, ElementBodyFn body);
-
-/// A dist tensor value that is a shifted slice of a dist.extend, as
-/// groupShiftsIntoExtends builds it:
-///   with_local(src, tensor.extract_slice(dist.extend(src), offsets)).
-struct ShiftedSlice {
-  dist::ExtendOp extend;
-  SmallVector<int64_t> shift;
-};
-std::optional<ShiftedSlice> matchShiftedSlice(Value value);
-
-/// Which element-wise ops are computed as interior + frame, and which
-/// dist.extend ops still need their whole extended tensor (those with a
-/// user that is not such an op). Filled before the conversion; the
-/// halos are recorded by the dist.extend lowering for its consumers.
-struct StencilPlan {
-  llvm::DenseSet<Operation *> splitOps;
-  llvm::DenseSet<Operation *> extendsNeedingTensor;
-  llvm::DenseMap<Operation *, HaloedPart> halos;
-
-  static StencilPlan analyze(Operation *root);
-};
 
 } // namespace mlir::distc
 

@@ -2,6 +2,7 @@
 // descriptors, describe the request as Geometry, and hand over to the plan
 // and exchange layers. Every exception becomes "idtr: error: ..." + abort.
 #include "idtr/idtr.h"
+#include "idtr/detail/HaloRows.h"
 
 #include "Allreduce.h"
 #include "Buffer.h"
@@ -167,12 +168,10 @@ int64_t updateHalo(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, i
       fail("update_halo: the local part (offsets %s sizes %s) lies outside the array of "
            "shape %s",
            str(g.input.offsets).c_str(), str(g.input.sizes).c_str(), str(g.inShape).c_str());
-    int64_t bbLo = bb.offsets[0], bbHi = bbLo + bb.sizes[0];
     Box left = bb, right = bb;
-    left.sizes[0] = std::max<int64_t>(0, std::min(bbHi, lo) - bbLo);
-    right.offsets[0] = std::max(bbLo, hi);
-    right.sizes[0] = std::max<int64_t>(0, bbHi - right.offsets[0]);
-    right.offsets[0] = std::min(right.offsets[0], g.inShape[0]);
+    left.sizes[0] = detail::haloRowsBefore(lo, bb.offsets[0], bb.sizes[0]);
+    right.offsets[0] = detail::haloRightBegin(hi, bb.offsets[0], g.inShape[0]);
+    right.sizes[0] = detail::haloRowsAfter(hi, bb.offsets[0], bb.sizes[0]);
     View lh = viewFromDescriptor(lhR, lhD, sizeof(T), "update_halo: lHalo");
     View rh = viewFromDescriptor(rhR, rhD, sizeof(T), "update_halo: rHalo");
     if (lh.sizes != left.sizes)

@@ -11,6 +11,7 @@
 // LIST-NEXT: builtin.module(
 // LIST-NEXT: distc-shard-partition,
 // LIST-NEXT: convert-shard-to-distruntime,
+// LIST-NEXT: distc-form-stencils,
 // LIST-NEXT: convert-dist-to-distruntime,
 // LIST: distc-shard-to-distruntime
 // LIST-NEXT: upstream shard programs -> SPMD local code and distruntime ops

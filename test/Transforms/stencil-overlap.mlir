@@ -1,7 +1,7 @@
 // The interior of a stencil does not read the halos, so after the overlap
 // pass the halo exchange is in flight while it is computed: start, interior,
 // wait, then the frame.
-// RUN: %distc-opt %s --convert-dist-to-distruntime --canonicalize --distruntime-overlap-comm | FileCheck %s
+// RUN: %distc-opt %s --distc-form-stencils --convert-dist-to-distruntime --canonicalize --distruntime-overlap-comm | FileCheck %s
 
 // CHECK-LABEL: func.func @five_point
 // CHECK: %[[H:.*]], %{{.*}}, %{{.*}} = distruntime.update_halo

@@ -1,4 +1,4 @@
-// RUN: %distc-opt %s --convert-dist-to-distruntime --canonicalize --cse --split-input-file | FileCheck %s
+// RUN: %distc-opt %s --distc-form-stencils --convert-dist-to-distruntime --canonicalize --cse --split-input-file | FileCheck %s
 
 // A !dist.tensor argument becomes (local tensor, global sizes, offsets);
 // creation computes the balanced block from team_size/team_member at run

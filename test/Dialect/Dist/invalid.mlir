@@ -344,14 +344,14 @@ func.func @print(%m: memref<4xf64>) {
 // -----
 
 func.func @yield_parent(%v: f64) {
-  // expected-error @+1 {{expects parent op to be one of 'dist.generate, dist.elementwise'}}
+  // expected-error @+1 {{expects parent op to be one of 'dist.generate, dist.elementwise, dist.stencil'}}
   dist.yield %v : f64
 }
 
 // -----
 
 func.func @index_outside() -> index {
-  // expected-error @+1 {{expects parent op 'dist.elementwise'}}
+  // expected-error @+1 {{expects parent op to be one of 'dist.elementwise, dist.stencil'}}
   %i = dist.index 0 : index
   return %i : index
 }
@@ -374,7 +374,7 @@ func.func @index_nested(%a: !dist.tensor<8xf64>, %c: i1) -> !dist.tensor<8xf64> 
   %b = dist.elementwise %a : !dist.tensor<8xf64> -> !dist.tensor<8xf64> {
   ^bb0(%x: f64):
     %y = scf.if %c -> f64 {
-      // expected-error @+1 {{expects parent op 'dist.elementwise'}}
+      // expected-error @+1 {{expects parent op to be one of 'dist.elementwise, dist.stencil'}}
       %i = dist.index 0 : index
       scf.yield %x : f64
     } else {
