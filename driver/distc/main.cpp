@@ -340,7 +340,8 @@ static LogicalResult runDriver(const DriverOptions &opts, const char *argv0) {
   // pipeline is built from C++ and does not, so skip the cost otherwise.
   if (opts.pipelineText || opts.printsIR()) {
     registerDistcPasses();
-    registerDistcPipelines(opts.pipeline.optLevel);
+    registerDistcPipelines(opts.pipeline.optLevel,
+                           opts.pipeline.runtimeChecks);
   }
 
   DefaultTimingManager timingManager;
