@@ -3,6 +3,7 @@
 #include "Compile.h"
 #include "Backend.h"
 #include "DebugInfo.h"
+#include "HeaderEmitter.h"
 #include "Diagnostics.h"
 #include "InlineAsmCheck.h"
 #include "InputLimits.h"
@@ -54,8 +55,11 @@ struct Compiler::Impl {
                               llvm::StringRef inputPath);
   LogicalResult checkEntryPoint(ModuleOp module);
   LogicalResult runPipeline(ModuleOp module);
-  OwningOpRef<ModuleOp> runFrontEnd(llvm::SourceMgr &sourceMgr,
-                                    llvm::StringRef inputPath);
+  OwningOpRef<ModuleOp>
+  runFrontEnd(llvm::SourceMgr &sourceMgr, llvm::StringRef inputPath,
+              llvm::function_ref<void(ModuleOp)> beforePipeline = {});
+  LogicalResult writeHeader(llvm::StringRef inputPath,
+                            llvm::StringRef outputPath);
   void internalizePrivateFunctions(ModuleOp module);
   std::unique_ptr<llvm::Module> translate(ModuleOp module,
                                           llvm::LLVMContext &llvmCtx);
@@ -109,7 +113,7 @@ LogicalResult Compiler::Impl::initialize() {
   // After IR printing: timing must be the last instrumentation added.
   if (opts.timing)
     pm->enableTiming(timing);
-  if (opts.emit != EmitKind::MLIR)
+  if (opts.emit != EmitKind::MLIR && opts.emit != EmitKind::Header)
     return backend.initialize();
   return success();
 }
@@ -320,13 +324,16 @@ void Compiler::Impl::describeAllocators(llvm::Module &module) {
 
 /// Parse, checks and the MLIR pipeline, with diagnostics through
 /// `sourceMgr`. Null on failure (diagnostics already reported).
-OwningOpRef<ModuleOp> Compiler::Impl::runFrontEnd(llvm::SourceMgr &sourceMgr,
-                                                  StringRef inputPath) {
+OwningOpRef<ModuleOp> Compiler::Impl::runFrontEnd(
+    llvm::SourceMgr &sourceMgr, StringRef inputPath,
+    llvm::function_ref<void(ModuleOp)> beforePipeline) {
   reportStep(opts.verbose, "parse " + inputPath);
   OwningOpRef<ModuleOp> module = parse(sourceMgr, inputPath);
   if (!module || failed(checkStaticSizes(*module)) ||
       failed(checkEntryPoint(*module)))
     return nullptr;
+  if (beforePipeline)
+    beforePipeline(*module);
   reportStep(opts.verbose, "run the MLIR pass pipeline on " + inputPath);
   if (failed(runPipeline(*module)))
     return nullptr;
@@ -463,9 +470,38 @@ Compiler::Impl::toLLVM(StringRef inputPath, llvm::LLVMContext &llvmCtx,
   return llvmModule;
 }
 
+/// --emit=header: the signatures as written, checked against the lowered
+/// module (HeaderEmitter.h).
+LogicalResult Compiler::Impl::writeHeader(StringRef inputPath,
+                                          StringRef outputPath) {
+  if (Compiler::isLLVMInput(inputPath))
+    return reportError("cannot emit a header from the LLVM IR input '" +
+                       inputPath + "'");
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler diagHandler(sourceMgr, ctx.get());
+  std::vector<HeaderFunction> functions;
+  OwningOpRef<ModuleOp> module =
+      runFrontEnd(sourceMgr, inputPath, [&](ModuleOp parsed) {
+        functions = collectHeaderFunctions(parsed);
+      });
+  if (!module)
+    return failure();
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (failed(emitHeader(*module, functions, inputPath, os)))
+    return failure();
+  std::unique_ptr<OutputFile> output = OutputFile::open(outputPath);
+  if (!output)
+    return failure();
+  output->os() << text;
+  return output->commit();
+}
+
 LogicalResult Compiler::Impl::compileFile(StringRef inputPath,
                                           StringRef outputPath, EmitKind kind,
                                           StringRef tempsStem) {
+  if (kind == EmitKind::Header)
+    return writeHeader(inputPath, outputPath);
   if (kind == EmitKind::MLIR) {
     if (Compiler::isLLVMInput(inputPath))
       return reportError("cannot emit MLIR from the LLVM IR input '" +

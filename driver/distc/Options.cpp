@@ -251,14 +251,16 @@ std::optional<int> parseCommandLine(int argc, char **argv,
   std::map<std::string, EmitKind> emitKinds = {
       {"mlir", EmitKind::MLIR}, {"llvm", EmitKind::LLVM},
       {"bc", EmitKind::BC},     {"asm", EmitKind::Asm},
-      {"obj", EmitKind::Obj},   {"exe", EmitKind::Exe}};
+      {"obj", EmitKind::Obj},   {"exe", EmitKind::Exe},
+      {"header", EmitKind::Header}};
   auto *emit =
       app.add_option("--emit", opts.emit,
                      "what to produce: mlir (after the pass pipeline), llvm, "
-                     "bc, asm, obj, exe (default)")
+                     "bc, asm, obj, exe (default), header (C prototypes of "
+                     "the public functions)")
           ->transform(CLI::CheckedTransformer(emitKinds, CLI::ignore_case)
                           .description(""))
-          ->option_text("mlir|llvm|bc|asm|obj|exe");
+          ->option_text("mlir|llvm|bc|asm|obj|exe|header");
   bool compileOnly = false, assembleOnly = false;
   auto *c = app.add_flag("-c", compileOnly, "compile to an object file "
                                             "(same as --emit=obj)");

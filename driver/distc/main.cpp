@@ -69,6 +69,8 @@ static llvm::StringRef extensionFor(EmitKind kind) {
     return ".bc";
   case EmitKind::Asm:
     return ".s";
+  case EmitKind::Header:
+    return ".h";
   default:
     return ".o";
   }
