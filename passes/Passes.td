@@ -630,4 +630,56 @@ def MarkAllocatorsNoAlias
   }];
 }
 
+def RuntimeChecks : Pass<"distc-runtime-checks", "::mlir::ModuleOp"> {
+  let summary = "check element accesses and upstream op contracts at run time";
+  let description = [{
+    What `distc --runtime-checks` (the default at `-O0`) adds, on the
+    tensor level before the `dist` lowering, so that it sees the ops the
+    user wrote:
+
+    - every `tensor.extract`, `tensor.insert`, `memref.load` and
+      `memref.store` checks each index against the size of its dimension
+      (`0 <= index < size`, one unsigned compare); an access to the result
+      of `dist.local` is an access to this rank's part, and the message
+      says so (a global index is not a local one);
+    - every other op with upstream MLIR's `RuntimeVerifiableOpInterface`
+      (`tensor.cast`, `tensor.dim`, `tensor.extract_slice`, `memref.cast`,
+      `memref.copy`, `memref.dim`, `memref.subview`, `memref.expand_shape`,
+      `memref.assume_alignment`, atomic read-modify-writes, every linalg
+      structured op) gets upstream's checks, with upstream's message.
+
+    A failed check calls `_idtr_check_failed` with
+    `file:line:col: error: <op>: <message>` (the op's own location) and the
+    values that disagree; the runtime prints it with the rank and ends the
+    job with a non-zero exit, without a signal (upstream's `cf.assert`
+    would abort). Ops in the bodies of `dist` ops (scalar code, no calls)
+    are not checked.
+
+    Example:
+
+    ```mlir
+    %part = dist.local %a : !dist.tensor<8xf64> -> tensor<?xf64>
+    %x = tensor.extract %part[%i] : tensor<?xf64>
+    ```
+
+    gets, before the `tensor.extract`,
+
+    ```mlir
+    %n = tensor.dim %part, %c0 : tensor<?xf64>
+    %ok = arith.cmpi ult, %i, %n : index
+    scf.if %notOk {
+      func.call @_idtr_check_failed(%msg, %c2_i32, %i64, %n64) : ...
+    }
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 #endif // DISTC_PASSES

@@ -34,6 +34,9 @@ namespace distc {
 //===----------------------------------------------------------------------===//
 
 void buildDistToDistRuntime(OpPassManager &pm, const PipelineOptions &opts) {
+  // Before the lowering: the checks see the accesses the user wrote.
+  if (opts.runtimeChecks)
+    pm.addPass(mlir::distc::createRuntimeChecks());
   pm.addPass(mlir::distc::createFormStencils());
   pm.addPass(mlir::distc::createConvertDistToDistRuntime());
   if (opts.optLevel > 0) {
@@ -240,24 +243,34 @@ struct RegisteredPipelineOptions
   Option<unsigned> optLevel{*this, "opt-level",
                             llvm::cl::desc("optimization level 0..3"),
                             llvm::cl::init(2)};
+  Option<bool> runtimeChecks{
+      *this, "runtime-checks",
+      llvm::cl::desc("bounds checks and upstream run-time verification"),
+      llvm::cl::init(false)};
 
-  /// `opt-level` as written, else the caller's default (distc's -O).
-  PipelineOptions toPlain(unsigned defaultOptLevel) const {
+  /// `opt-level` and `runtime-checks` as written, else the caller's
+  /// defaults (distc's -O and --runtime-checks).
+  PipelineOptions toPlain(unsigned defaultOptLevel,
+                          bool defaultRuntimeChecks) const {
     PipelineOptions opts;
     opts.optLevel = optLevel.hasValue() ? optLevel : defaultOptLevel;
+    opts.runtimeChecks =
+        runtimeChecks.hasValue() ? runtimeChecks : defaultRuntimeChecks;
     return opts;
   }
 };
 } // namespace
 
-void registerDistcPipelines(unsigned defaultOptLevel) {
+void registerDistcPipelines(unsigned defaultOptLevel,
+                            bool defaultRuntimeChecks) {
   for (const NamedPipeline &p : getNamedPipelines()) {
     StageBuilder build = p.build;
     PassPipelineRegistration<RegisteredPipelineOptions>(
         p.name, p.description,
-        [build, defaultOptLevel](OpPassManager &pm,
-                                 const RegisteredPipelineOptions &o) {
-          build(pm, o.toPlain(defaultOptLevel));
+        [build, defaultOptLevel,
+         defaultRuntimeChecks](OpPassManager &pm,
+                               const RegisteredPipelineOptions &o) {
+          build(pm, o.toPlain(defaultOptLevel, defaultRuntimeChecks));
         });
   }
 }

@@ -46,6 +46,10 @@ struct PipelineOptions {
   /// distruntime is lowered, where they shrink the IR that every later stage
   /// sees (and let distruntime's canonicalizations make shapes static).
   unsigned optLevel = 2;
+  /// Bounds checks of element accesses and upstream's run-time op
+  /// verification (distc-runtime-checks), before the dist lowering. The
+  /// driver turns them on at -O0 unless --no-runtime-checks is given.
+  bool runtimeChecks = false;
 };
 
 /// A pipeline stage builder: appends passes to a pass manager anchored on
@@ -121,8 +125,10 @@ void printNamedPipelines(llvm::raw_ostream &os, const PipelineOptions &opts);
 /// `distc-opt --distc-default` or
 /// `--pass-pipeline='builtin.module(distc-bufferize{opt-level=0})'` work.
 /// A pipeline written without `opt-level` is built at `defaultOptLevel`
-/// (distc passes its -O, so `-O0 --pipeline=distc-default` means -O0).
-void registerDistcPipelines(unsigned defaultOptLevel = 2);
+/// (distc passes its -O, so `-O0 --pipeline=distc-default` means -O0);
+/// likewise `runtime-checks` defaults to `defaultRuntimeChecks`.
+void registerDistcPipelines(unsigned defaultOptLevel = 2,
+                            bool defaultRuntimeChecks = false);
 
 } // namespace distc
 

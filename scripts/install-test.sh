@@ -32,7 +32,7 @@ step "cmake --install into $work/staged, moved to $work/moved"
 cmake --install "$build" --prefix "$work/staged" >"$work/install.log"
 mv "$work/staged" "$work/moved"
 P=$work/moved
-for f in bin/distc bin/distc-opt lib/libidtr.a lib/libidtr.so include/idtr/idtr.h \
+for f in bin/distc bin/distc-opt bin/distc-lsp-server share/distc/editor/distc.tmLanguage.json lib/libidtr.a lib/libidtr.so include/idtr/idtr.h \
          lib/cmake/Distc/DistcConfig.cmake lib/cmake/Distc/DistcConfigVersion.cmake \
          lib/cmake/Distc/DistcTargets.cmake lib/pkgconfig/idtr.pc \
          share/man/man1/distc.1 share/doc/distc/README.md share/doc/distc/docs/install.md \
@@ -44,7 +44,7 @@ done
 if ls "$P"/lib/libDistc*.a >/dev/null 2>&1; then
   fail "distc's internal libraries are installed: $(ls "$P"/lib/libDistc*.a)"
 fi
-for exe in bin/distc bin/distc-opt lib/libidtr.so; do
+for exe in bin/distc bin/distc-opt bin/distc-lsp-server lib/libidtr.so; do
   sections=$(/usr/lib/llvm-22/bin/llvm-readelf -S "$P/$exe")
   if grep -q -e '\.symtab' -e '\.debug_' <<<"$sections"; then
     fail "$exe is not stripped"

@@ -3,6 +3,7 @@
 #include "Compile.h"
 #include "Backend.h"
 #include "DebugInfo.h"
+#include "HeaderEmitter.h"
 #include "Diagnostics.h"
 #include "OutputFile.h"
 
@@ -39,8 +40,11 @@ struct Compiler::Impl {
   LogicalResult buildPipeline();
   LogicalResult configureIRPrinting();
 
-  OwningOpRef<ModuleOp> runFrontEnd(llvm::SourceMgr &sourceMgr,
-                                    llvm::StringRef inputPath);
+  OwningOpRef<ModuleOp>
+  runFrontEnd(llvm::SourceMgr &sourceMgr, llvm::StringRef inputPath,
+              ModuleHook beforePipeline = {});
+  LogicalResult writeHeader(llvm::StringRef inputPath,
+                            llvm::StringRef outputPath);
   std::unique_ptr<llvm::Module> translate(ModuleOp module,
                                           llvm::LLVMContext &llvmCtx);
   std::unique_ptr<llvm::Module> lowerToLLVM(OwningOpRef<ModuleOp> module,
@@ -89,7 +93,7 @@ LogicalResult Compiler::Impl::initialize() {
   // After IR printing: timing must be the last instrumentation added.
   if (opts.timing)
     pm->enableTiming(timing);
-  if (opts.emit != EmitKind::MLIR)
+  if (opts.emit != EmitKind::MLIR && opts.emit != EmitKind::Header)
     return backend.initialize();
   return success();
 }
@@ -186,8 +190,9 @@ static std::unique_ptr<llvm::MemoryBuffer> readInput(StringRef inputPath) {
 /// The front end (parse, checks, the MLIR pipeline), with diagnostics
 /// through `sourceMgr`, then the -g scopes. Null on failure (diagnostics
 /// already reported).
-OwningOpRef<ModuleOp> Compiler::Impl::runFrontEnd(llvm::SourceMgr &sourceMgr,
-                                                  StringRef inputPath) {
+OwningOpRef<ModuleOp>
+Compiler::Impl::runFrontEnd(llvm::SourceMgr &sourceMgr, StringRef inputPath,
+                            ModuleHook beforePipeline) {
   std::unique_ptr<llvm::MemoryBuffer> buffer = readInput(inputPath);
   if (!buffer)
     return nullptr;
@@ -195,7 +200,8 @@ OwningOpRef<ModuleOp> Compiler::Impl::runFrontEnd(llvm::SourceMgr &sourceMgr,
   bool definesMain = false;
   OwningOpRef<ModuleOp> module = processBuffer(
       sourceMgr, *pm, frontEndOpts, timing, inputPath, definesMain,
-      [&](const llvm::Twine &step) { reportStep(opts.verbose, step); });
+      [&](const llvm::Twine &step) { reportStep(opts.verbose, step); },
+      beforePipeline);
   if (!module)
     return nullptr;
   sawMain |= definesMain;
@@ -325,9 +331,38 @@ Compiler::Impl::toLLVM(StringRef inputPath, llvm::LLVMContext &llvmCtx,
   return llvmModule;
 }
 
+/// --emit=header: the signatures as written, checked against the lowered
+/// module (HeaderEmitter.h).
+LogicalResult Compiler::Impl::writeHeader(StringRef inputPath,
+                                          StringRef outputPath) {
+  if (Compiler::isLLVMInput(inputPath))
+    return reportError("cannot emit a header from the LLVM IR input '" +
+                       inputPath + "'");
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler diagHandler(sourceMgr, ctx.get());
+  std::vector<HeaderFunction> functions;
+  OwningOpRef<ModuleOp> module =
+      runFrontEnd(sourceMgr, inputPath, [&](ModuleOp parsed) {
+        functions = collectHeaderFunctions(parsed);
+      });
+  if (!module)
+    return failure();
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (failed(emitHeader(*module, functions, inputPath, os)))
+    return failure();
+  std::unique_ptr<OutputFile> output = OutputFile::open(outputPath);
+  if (!output)
+    return failure();
+  output->os() << text;
+  return output->commit();
+}
+
 LogicalResult Compiler::Impl::compileFile(StringRef inputPath,
                                           StringRef outputPath, EmitKind kind,
                                           StringRef tempsStem) {
+  if (kind == EmitKind::Header)
+    return writeHeader(inputPath, outputPath);
   if (kind == EmitKind::MLIR) {
     if (Compiler::isLLVMInput(inputPath))
       return reportError("cannot emit MLIR from the LLVM IR input '" +

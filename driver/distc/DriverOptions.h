@@ -25,6 +25,7 @@ enum class EmitKind {
   Asm,  ///< target assembly
   Obj,  ///< relocatable object file
   Exe,  ///< linked executable (default)
+  Header, ///< C prototypes of the public functions (HeaderEmitter.h)
 };
 
 /// How much DWARF to emit for the user's `.mlir` source (-g0,

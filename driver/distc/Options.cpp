@@ -251,14 +251,16 @@ std::optional<int> parseCommandLine(int argc, char **argv,
   std::map<std::string, EmitKind> emitKinds = {
       {"mlir", EmitKind::MLIR}, {"llvm", EmitKind::LLVM},
       {"bc", EmitKind::BC},     {"asm", EmitKind::Asm},
-      {"obj", EmitKind::Obj},   {"exe", EmitKind::Exe}};
+      {"obj", EmitKind::Obj},   {"exe", EmitKind::Exe},
+      {"header", EmitKind::Header}};
   auto *emit =
       app.add_option("--emit", opts.emit,
                      "what to produce: mlir (after the pass pipeline), llvm, "
-                     "bc, asm, obj, exe (default)")
+                     "bc, asm, obj, exe (default), header (C prototypes of "
+                     "the public functions)")
           ->transform(CLI::CheckedTransformer(emitKinds, CLI::ignore_case)
                           .description(""))
-          ->option_text("mlir|llvm|bc|asm|obj|exe");
+          ->option_text("mlir|llvm|bc|asm|obj|exe|header");
   bool compileOnly = false, assembleOnly = false;
   auto *c = app.add_flag("-c", compileOnly, "compile to an object file "
                                             "(same as --emit=obj)");
@@ -375,6 +377,17 @@ std::optional<int> parseCommandLine(int argc, char **argv,
   app.add_flag("--###", opts.printSteps,
                "(also -###, as clang) print the steps (each input's pipeline "
                "and the link line) to stderr without running them");
+  // --runtime-checks / --no-runtime-checks: the last one wins; neither
+  // means "at -O0 only" (resolved below, once -O is known).
+  bool runtimeChecks = false;
+  auto *runtimeChecksFlag =
+      app.add_flag("--runtime-checks,!--no-runtime-checks", runtimeChecks,
+                   "check element accesses (tensor.extract, memref.load, "
+                   "... of a dist.local part) against their sizes and run "
+                   "upstream MLIR's run-time verification; a failure names "
+                   "the op's file:line:col (default: on at -O0, off "
+                   "otherwise)")
+          ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   bool helpEnv = false;
   app.add_flag("--help-env", helpEnv,
                "print the environment variables of the IDTR runtime with "
@@ -433,6 +446,9 @@ std::optional<int> parseCommandLine(int argc, char **argv,
     llvm::errs() << versionText(argv0) << "\n";
     return 0;
   }
+  opts.pipeline.runtimeChecks = runtimeChecksFlag->count() > 0
+                                    ? runtimeChecks
+                                    : opts.pipeline.optLevel == 0;
   if (pipeline->count() > 0)
     opts.pipelineText = pipelineText;
   if (compileOnly)

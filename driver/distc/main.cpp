@@ -69,6 +69,8 @@ static llvm::StringRef extensionFor(EmitKind kind) {
     return ".bc";
   case EmitKind::Asm:
     return ".s";
+  case EmitKind::Header:
+    return ".h";
   default:
     return ".o";
   }
@@ -344,7 +346,7 @@ static LogicalResult runDriver(const DriverOptions &opts, const char *argv0) {
   // Textual pipelines and pass names need the pass registry; the default
   // pipeline is built from C++ and does not, so skip the cost otherwise.
   if (opts.pipelineText || opts.printsIR()) {
-    registerFrontEndPasses(opts.pipeline.optLevel);
+    registerFrontEndPasses(opts.pipeline.optLevel, opts.pipeline.runtimeChecks);
   }
 
   DefaultTimingManager timingManager;

@@ -33,9 +33,10 @@ void registerFrontEndDialects(DialectRegistry &registry) {
   registerAllToLLVMIRTranslations(registry);
 }
 
-void registerFrontEndPasses(unsigned defaultOptLevel) {
+void registerFrontEndPasses(unsigned defaultOptLevel,
+                            bool defaultRuntimeChecks) {
   registerDistcPasses();
-  registerDistcPipelines(defaultOptLevel);
+  registerDistcPipelines(defaultOptLevel, defaultRuntimeChecks);
 }
 
 /// `text` as a pipeline on builtin.module. The parser reports through a
@@ -156,7 +157,8 @@ OwningOpRef<ModuleOp> processBuffer(llvm::SourceMgr &sourceMgr,
                                     PassManager &pm,
                                     const FrontEndOptions &opts,
                                     TimingScope &timing, StringRef name,
-                                    bool &definesMain, StepReporter reportStep) {
+                                    bool &definesMain, StepReporter reportStep,
+                                    ModuleHook beforePipeline) {
   auto report = [&](const llvm::Twine &step) {
     if (reportStep)
       reportStep(step);
@@ -169,6 +171,8 @@ OwningOpRef<ModuleOp> processBuffer(llvm::SourceMgr &sourceMgr,
   }
   if (!module || failed(checkEntryPoint(*module, definesMain)))
     return nullptr;
+  if (beforePipeline)
+    beforePipeline(*module);
   report("run the MLIR pass pipeline on " + name);
   if (failed(runPipeline(pm, *module, opts)))
     return nullptr;

@@ -56,8 +56,10 @@ void registerFrontEndDialects(mlir::DialectRegistry &registry);
 
 /// Passes and named pipelines, for textual pipelines (distc --pipeline,
 /// --print-ir-*, distc-opt). A named pipeline written without `opt-level`
-/// is built at `defaultOptLevel`.
-void registerFrontEndPasses(unsigned defaultOptLevel = 2);
+/// is built at `defaultOptLevel`, one without `runtime-checks` at
+/// `defaultRuntimeChecks`.
+void registerFrontEndPasses(unsigned defaultOptLevel = 2,
+                            bool defaultRuntimeChecks = false);
 
 /// What changes the front end's work; a plain struct, filled from distc's
 /// command line or by the fuzzer.
@@ -105,6 +107,10 @@ std::unique_ptr<llvm::Module> translateToLLVMIR(mlir::ModuleOp module,
 /// X") for distc -v; may be empty.
 using StepReporter = llvm::function_ref<void(const llvm::Twine &step)>;
 
+/// Sees the module as written, after the checks and before the pipeline
+/// (distc --emit=header reads the signatures the user wrote); may be empty.
+using ModuleHook = llvm::function_ref<void(mlir::ModuleOp)>;
+
 /// parseInput, checkEntryPoint and runPipeline in order, each timed under
 /// `timing`; `name` names the input in the steps reported. Null on failure
 /// (diagnosed through the context's handlers).
@@ -112,7 +118,7 @@ mlir::OwningOpRef<mlir::ModuleOp>
 processBuffer(llvm::SourceMgr &sourceMgr, mlir::PassManager &pm,
               const FrontEndOptions &opts, mlir::TimingScope &timing,
               llvm::StringRef name, bool &definesMain,
-              StepReporter reportStep = {});
+              StepReporter reportStep = {}, ModuleHook beforePipeline = {});
 
 } // namespace distc
 
