@@ -203,7 +203,11 @@ BalancedGeometry::BalancedGeometry(const BalancedForm &form, int me)
 const Geometry &BalancedGeometry::of(int r) const {
   if (r == me_)
     return mine_;
-  scratch_ = form_.geometryOf(r);
+  // Planners ask for the same rank many times in a row (one per run).
+  if (r != scratchRank_) {
+    scratch_ = form_.geometryOf(r);
+    scratchRank_ = r;
+  }
   return scratch_;
 }
 

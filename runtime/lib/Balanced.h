@@ -98,6 +98,7 @@ private:
   int me_;
   Geometry mine_;
   mutable Geometry scratch_;
+  mutable int scratchRank_ = -1;
   BalancedSplit in_, out_;
 };
 

@@ -245,6 +245,8 @@ void planRuns(const TeamGeometry &team, int me, Plan &plan) {
   int64_t received = 0;
   // Receives: my output runs, cut by every sender's input box.
   std::map<int, Transfer> fromPeer;
+  int lastPeer = -1; // consecutive runs mostly come from the same peer
+  Transfer *last = nullptr;
   for (const FlatRun &run : boxRuns(outShape, myOut)) {
     peers.clear();
     team.flatOwners(/*input=*/true, run.start, run.start + run.length, peers);
@@ -256,7 +258,9 @@ void planRuns(const TeamGeometry &team, int me, Plan &plan) {
       appendRangeBoxRuns(inShape, input, run.start, run.start + run.length, parts);
       if (parts.empty())
         continue;
-      Transfer &t = fromPeer[s];
+      Transfer &t = s == lastPeer ? *last : fromPeer[s];
+      lastPeer = s;
+      last = &t;
       for (const FlatRun &f : parts) {
         appendPiece(t.runs, {flatToBoxLinear(f.start, inShape, input),
                              flatToBoxLinear(f.start, outShape, myOut), f.length});
