@@ -50,7 +50,7 @@ public:
   // are direct from the plan and the team alone.
   bool start(const View &input) {
     team_.releaseReadableBuffers();
-    tag_ = team_.nextTag();
+    tag_ = team_.nextTag(plan_->id);
     postReceives(tag_);
     packAndSend(tag_, input);
     copyLocal(input);

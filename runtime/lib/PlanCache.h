@@ -1,12 +1,29 @@
-// The plan cache and the collective protocol that makes reuse safe.
+// The plan cache and the protocol that makes reuse safe.
 //
-// Identical local arguments on one rank do not prove that the other ranks'
-// arguments are identical too. So each rank looks up its own geometry and
-// contributes the plan id it found (or -1); one MPI_Allreduce(MAX) of
-// (id, -id, record length) tells whether ALL ranks found the same id. Ids are
-// assigned collectively when a plan is built (a per-team counter), so equal
-// ids mean every rank holds the plan built from this same set of arguments.
-// Otherwise the ranks allgather their geometry and build a new plan.
+// Identical local arguments on one rank do not prove in general that the
+// other ranks' arguments are identical too. Two cases:
+//
+//  - Balanced partitions (Balanced.h; what distc compiles by default): when
+//    a plan was built with every rank's geometry the balanced formula, a
+//    repeat of this rank's arguments (its global shapes, its block, its
+//    halo box) is a repeat of every rank's, and the cached plan is reused
+//    with no communication at all: a cached halo sends and receives only
+//    its neighbours' messages. Their tags carry the plan id (Team.h), and a
+//    rank whose arguments did change, and so is agreeing on a new plan,
+//    reports a peer's message that carries an old one ("reuses the plan of
+//    an earlier call ...") instead of reading it. (A rank that changes its
+//    arguments while a rank it does not exchange with reuses its plan waits
+//    in the agreement until IDTR_TIMEOUT.)
+//  - Otherwise, each rank looks up its own geometry and contributes the plan
+//    id it found (or -1) to one MPI_Allreduce(MAX) of (id, -id, ...) that
+//    tells whether ALL ranks found the same id. Ids are assigned
+//    collectively when a plan is built (a per-team counter), so equal ids
+//    mean every rank holds the plan built from this same set of arguments.
+//
+// A plan that is not reused is built after that one agreement: from the
+// formula when every rank reported the same balanced form (digest and halo
+// widths in the same allreduce: no geometry is exchanged), else from every
+// rank's geometry (one allgather).
 #ifndef IDTR_PLANCACHE_H
 #define IDTR_PLANCACHE_H
 
@@ -30,6 +47,7 @@ public:
   void insert(const std::vector<int64_t> &key, std::shared_ptr<const Plan> plan);
   size_t size() const { return entries_.size(); }
   int64_t nextId() { return nextId_++; }
+  int64_t peekNextId() const { return nextId_; }
 
 private:
   using Lru = std::list<std::vector<int64_t>>;
