@@ -5,6 +5,7 @@
 
 #include "Allreduce.h"
 #include "Buffer.h"
+#include "CallKey.h"
 #include "CallSite.h"
 #include "Descriptor.h"
 #include "Errors.h"
@@ -59,6 +60,27 @@ View separateInput(const View &in, std::initializer_list<const View *> outs, Buf
   return copy;
 }
 
+// The fast path of a call whose raw arguments (`key`) are those of an
+// earlier call with a plan reused without agreement (PlanCache.h): no
+// Geometry, no checks to redo (the key passed them), views read into
+// per-entry-point storage. Returns 0 when it does not apply (then the
+// checked path runs); handles are positive.
+template <size_t N>
+int64_t startCached(Team &t, const CallKey &key, const char *op, View &in, const View *(&outs)[N]) {
+  const std::shared_ptr<const Plan> *plan = key.ok() ? t.plans.findCall(key) : nullptr;
+  if (!plan)
+    return 0;
+  for (const View *out : outs)
+    if (mayOverlap(in, *out))
+      return 0; // separateInput's copy: the checked path
+  stats().planHits++;
+  if (N == 1)
+    return registerOperation(startRedistribution(t, *plan, in, {outs[0]}), op,
+                             {outs[0]->allocated});
+  return registerOperation(startRedistribution(t, *plan, in, {outs[0], outs[N - 1]}), op,
+                           {outs[0]->allocated, outs[N - 1]->allocated});
+}
+
 // Common start of every entry point that starts an operation: it takes
 // over the location the program set (CallSite.h), so that errors and the
 // statistics of the call name the user's op; `kind` names the entry point.
@@ -79,6 +101,24 @@ int64_t copyReshape(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, 
   return guarded([&] {
     const char *op = "copy_reshape";
     Call call(op);
+    CallKey key;
+    key.push(static_cast<int64_t>(OpKind::Reshape));
+    key.push(sizeof(T));
+    key.indexArray(gR, gD);
+    key.indexArray(oR, oD);
+    key.sizes(iR, iD);
+    key.indexArray(ngR, ngD);
+    key.indexArray(noR, noD);
+    key.sizes(outR, outD);
+    Team &t = team(teamId);
+    if (key.ok() && t.plans.findCall(key)) {
+      static View in, out;
+      readView(in, iR, iD, sizeof(T), "copy_reshape: lPart");
+      readView(out, outR, outD, sizeof(T), "copy_reshape: nlPart");
+      const View *outs[1] = {&out};
+      if (int64_t handle = startCached(t, key, op, in, outs))
+        return handle;
+    }
     Geometry g;
     g.kind = OpKind::Reshape;
     g.inShape = readIndexArray(gR, gD, "copy_reshape: gShape");
@@ -92,11 +132,12 @@ int64_t copyReshape(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, 
     g.outputs = {{readIndexArray(noR, noD, "copy_reshape: nlOffs"), out.sizes}};
     expectLength(op, "nlOffs", g.outputs[0].offsets, out.rank(), "the local output nlPart");
     g.axes = identity(out.rank());
-    Team &t = team(teamId);
     auto plan = obtainPlan(t, g);
+    if (plan->reusedLocally && key.ok())
+      t.plans.insertCall(key, plan);
     Buffer keep;
     View source = separateInput(in, {&out}, keep);
-    return registerOperation(startRedistribution(t, plan, source, {out}), op,
+    return registerOperation(startRedistribution(t, plan, source, {&out}), op,
                              {out.allocated});
   });
 }
@@ -108,6 +149,24 @@ int64_t copyPermute(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, 
   return guarded([&] {
     const char *op = "copy_permute";
     Call call(op);
+    CallKey key;
+    key.push(static_cast<int64_t>(OpKind::Permute));
+    key.push(sizeof(T));
+    key.indexArray(gR, gD);
+    key.indexArray(oR, oD);
+    key.sizes(iR, iD);
+    key.indexArray(noR, noD);
+    key.sizes(outR, outD);
+    key.indexArray(axR, axD);
+    Team &t = team(teamId);
+    if (key.ok() && t.plans.findCall(key)) {
+      static View in, out;
+      readView(in, iR, iD, sizeof(T), "copy_permute: lPart");
+      readView(out, outR, outD, sizeof(T), "copy_permute: nlPart");
+      const View *outs[1] = {&out};
+      if (int64_t handle = startCached(t, key, op, in, outs))
+        return handle;
+    }
     Geometry g;
     g.kind = OpKind::Permute;
     g.inShape = readIndexArray(gR, gD, "copy_permute: gShape");
@@ -125,11 +184,12 @@ int64_t copyPermute(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, 
     expectLength(op, "lOffs", g.input.offsets, in.rank(), "the local input lPart");
     g.outputs = {{readIndexArray(noR, noD, "copy_permute: nlOffs"), out.sizes}};
     expectLength(op, "nlOffs", g.outputs[0].offsets, out.rank(), "the local output nlPart");
-    Team &t = team(teamId);
     auto plan = obtainPlan(t, g);
+    if (plan->reusedLocally && key.ok())
+      t.plans.insertCall(key, plan);
     Buffer keep;
     View source = separateInput(in, {&out}, keep);
-    return registerOperation(startRedistribution(t, plan, source, {out}), op,
+    return registerOperation(startRedistribution(t, plan, source, {&out}), op,
                              {out.allocated});
   });
 }
@@ -142,6 +202,26 @@ int64_t updateHalo(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, i
   return guarded([&] {
     const char *op = "update_halo";
     Call call(op);
+    CallKey key;
+    key.push(static_cast<int64_t>(OpKind::Halo));
+    key.push(sizeof(T));
+    key.indexArray(gR, gD);
+    key.indexArray(oR, oD);
+    key.sizes(iR, iD);
+    key.indexArray(bbOR, bbOD);
+    key.indexArray(bbSR, bbSD);
+    key.sizes(lhR, lhD);
+    key.sizes(rhR, rhD);
+    Team &t = team(teamId);
+    if (key.ok() && t.plans.findCall(key)) {
+      static View in, lh, rh;
+      readView(in, iR, iD, sizeof(T), "update_halo: lPart");
+      readView(lh, lhR, lhD, sizeof(T), "update_halo: lHalo");
+      readView(rh, rhR, rhD, sizeof(T), "update_halo: rHalo");
+      const View *outs[2] = {&lh, &rh};
+      if (int64_t handle = startCached(t, key, op, in, outs))
+        return handle;
+    }
     Geometry g;
     g.kind = OpKind::Halo;
     g.inShape = readIndexArray(gR, gD, "update_halo: gShape");
@@ -182,11 +262,12 @@ int64_t updateHalo(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, i
       fail("update_halo: the right halo has sizes %s but the box needs %s",
            str(rh.sizes).c_str(), str(right.sizes).c_str());
     g.outputs = {left, right};
-    Team &t = team(teamId);
     auto plan = obtainPlan(t, g);
+    if (plan->reusedLocally && key.ok())
+      t.plans.insertCall(key, plan);
     Buffer keep;
     View source = separateInput(in, {&lh, &rh}, keep);
-    return registerOperation(startRedistribution(t, plan, source, {lh, rh}), op,
+    return registerOperation(startRedistribution(t, plan, source, {&lh, &rh}), op,
                              {lh.allocated, rh.allocated});
   });
 }
@@ -204,7 +285,7 @@ int64_t allreduce(int64_t teamId, int64_t inR, void *inD, int64_t outR, void *ou
         inR == outR && sameSizes(inR, inD, outD) &&
         allreduceSmallDense<T>(team(teamId), reinterpret_cast<const T *>(inData),
                                reinterpret_cast<T *>(outData), inCount, op))
-      return registerOperation(nullptr, "allreduce", {});
+      return registerOperation(OperationPtr(), "allreduce", {});
     View in = viewFromDescriptor(inR, inD, sizeof(T), "allreduce: in");
     View out = viewFromDescriptor(outR, outD, sizeof(T), "allreduce: out");
     return registerOperation(startAllreduce<T>(team(teamId), in, out, op), "allreduce",

@@ -25,33 +25,78 @@ int64_t pieceElements(const std::vector<RunPiece> &pieces) {
 
 namespace {
 
+// A piece's memory: a strided block in fixed storage (no allocation per
+// piece; ranks are at most kMaxViewRank).
+struct Strided {
+  char *data = nullptr;
+  int rank = 0;
+  int64_t sizes[kMaxViewRank];
+  int64_t strides[kMaxViewRank];
+
+  int64_t volume() const {
+    int64_t v = 1;
+    for (int k = 0; k < rank; ++k)
+      v *= sizes[k];
+    return v;
+  }
+  bool isContiguous() const {
+    int64_t expected = 1;
+    for (int k = rank; k-- > 0;) {
+      if (sizes[k] == 0)
+        return true;
+      if (sizes[k] != 1 && strides[k] != expected)
+        return false;
+      expected *= sizes[k];
+    }
+    return true;
+  }
+  // The same sizes, dense row-major at `at`.
+  Strided dense(char *at) const {
+    Strided d;
+    d.data = at;
+    d.rank = rank;
+    int64_t stride = 1;
+    for (int k = rank; k-- > 0;) {
+      d.sizes[k] = sizes[k];
+      d.strides[k] = stride;
+      stride *= sizes[k];
+    }
+    return d;
+  }
+};
+
+void copy(size_t es, const Strided &dst, const Strided &src) {
+  copyStrided(es, dst.data, dst.strides, src.data, src.strides, dst.sizes, dst.rank);
+}
+
 // The piece as a sub-view of the input, with dimensions in output order.
-View inputPart(const BoxPiece &p, const PieceFrame &f, const View &input) {
-  Shape rel(p.source.offsets);
-  for (size_t k = 0; k < rel.size(); ++k)
-    rel[k] -= f.input.offsets[k];
-  View v = input.sub(rel, p.source.sizes);
-  v.sizes = permuteToOutput(v.sizes, f.axes);
-  v.strides = permuteToOutput(v.strides, f.axes);
+Strided inputPart(const BoxPiece &p, const PieceFrame &f, const View &input) {
+  Strided v;
+  v.rank = input.rank();
+  int64_t off = 0;
+  for (int k = 0; k < v.rank; ++k)
+    off += (p.source.offsets[k] - f.input.offsets[k]) * input.strides[k];
+  v.data = input.data + off * static_cast<int64_t>(input.elemSize);
+  for (int i = 0; i < v.rank; ++i) {
+    v.sizes[i] = p.source.sizes[f.axes[i]];
+    v.strides[i] = input.strides[f.axes[i]];
+  }
   return v;
 }
 
 // The piece as a sub-view of the receiver's output `p.target`.
-View outputPart(const BoxPiece &p, const PieceFrame &f,
-                const std::vector<View> &outputs) {
+Strided outputPart(const BoxPiece &p, const PieceFrame &f, const std::vector<View> &outputs) {
   const Box &target = f.outputs[p.target];
-  Shape rel = permuteToOutput(p.source.offsets, f.axes);
-  for (size_t k = 0; k < rel.size(); ++k)
-    rel[k] -= target.offsets[k];
-  return outputs[p.target].sub(rel, permuteToOutput(p.source.sizes, f.axes));
-}
-
-View denseView(char *data, size_t es, const Shape &sizes) {
-  View v;
-  v.data = data;
-  v.elemSize = es;
-  v.sizes = sizes;
-  v.strides = rowMajorStrides(sizes);
+  const View &out = outputs[p.target];
+  Strided v;
+  v.rank = out.rank();
+  int64_t off = 0;
+  for (int i = 0; i < v.rank; ++i) {
+    off += (p.source.offsets[f.axes[i]] - target.offsets[i]) * out.strides[i];
+    v.sizes[i] = p.source.sizes[f.axes[i]];
+    v.strides[i] = out.strides[i];
+  }
+  v.data = out.data + off * static_cast<int64_t>(out.elemSize);
   return v;
 }
 
@@ -60,32 +105,33 @@ View denseView(char *data, size_t es, const Shape &sizes) {
 void packBoxes(const std::vector<BoxPiece> &pieces, const PieceFrame &frame,
                const View &input, char *buffer) {
   for (const BoxPiece &p : pieces) {
-    View src = inputPart(p, frame, input);
-    copyView(denseView(buffer, input.elemSize, src.sizes), src);
-    buffer += src.volume() * input.elemSize;
+    Strided src = inputPart(p, frame, input);
+    copy(input.elemSize, src.dense(buffer), src);
+    buffer += src.volume() * static_cast<int64_t>(input.elemSize);
   }
 }
 
 void unpackBoxes(const std::vector<BoxPiece> &pieces, const PieceFrame &frame,
                  const std::vector<View> &outputs, const char *buffer) {
   for (const BoxPiece &p : pieces) {
-    View dst = outputPart(p, frame, outputs);
-    copyView(dst, denseView(const_cast<char *>(buffer), dst.elemSize, dst.sizes));
-    buffer += dst.volume() * dst.elemSize;
+    Strided dst = outputPart(p, frame, outputs);
+    size_t es = outputs[p.target].elemSize;
+    copy(es, dst, dst.dense(const_cast<char *>(buffer)));
+    buffer += dst.volume() * static_cast<int64_t>(es);
   }
 }
 
 void copyBoxesLocal(const std::vector<BoxPiece> &pieces, const PieceFrame &frame,
                     const View &input, const std::vector<View> &outputs) {
   for (const BoxPiece &p : pieces)
-    copyView(outputPart(p, frame, outputs), inputPart(p, frame, input));
+    copy(input.elemSize, outputPart(p, frame, outputs), inputPart(p, frame, input));
 }
 
 char *denseTarget(const std::vector<BoxPiece> &pieces, const PieceFrame &frame,
                   const std::vector<View> &outputs) {
   if (pieces.size() != 1)
     return nullptr;
-  View dst = outputPart(pieces[0], frame, outputs);
+  Strided dst = outputPart(pieces[0], frame, outputs);
   return dst.isContiguous() ? dst.data : nullptr;
 }
 
@@ -268,12 +314,22 @@ bool appendViewSegments(const View &v, size_t limit, std::vector<Segment> &out) 
   return appendLinearSegments(v, LinearLayout(v), 0, v.volume(), limit, out);
 }
 
+// Direct transfers only (large: a View per piece is fine there).
+bool appendViewSegments(const Strided &s, size_t es, size_t limit, std::vector<Segment> &out) {
+  View v;
+  v.data = s.data;
+  v.elemSize = es;
+  v.sizes.assign(s.sizes, s.sizes + s.rank);
+  v.strides.assign(s.strides, s.strides + s.rank);
+  return appendViewSegments(v, limit, out);
+}
+
 } // namespace
 
 bool sourceSegments(const std::vector<BoxPiece> &pieces, const PieceFrame &frame,
                     const View &input, size_t limit, std::vector<Segment> &out) {
   for (const BoxPiece &p : pieces)
-    if (!appendViewSegments(inputPart(p, frame, input), limit, out))
+    if (!appendViewSegments(inputPart(p, frame, input), input.elemSize, limit, out))
       return false;
   return true;
 }
@@ -282,7 +338,8 @@ bool targetSegments(const std::vector<BoxPiece> &pieces, const PieceFrame &frame
                     const std::vector<View> &outputs, size_t limit,
                     std::vector<Segment> &out) {
   for (const BoxPiece &p : pieces)
-    if (!appendViewSegments(outputPart(p, frame, outputs), limit, out))
+    if (!appendViewSegments(outputPart(p, frame, outputs), outputs[p.target].elemSize, limit,
+                            out))
       return false;
   return true;
 }

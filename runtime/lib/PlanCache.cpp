@@ -1,6 +1,7 @@
 #include "PlanCache.h"
 
 #include "Balanced.h"
+#include "CallKey.h"
 #include "Errors.h"
 #include "Mpi.h"
 #include "Watchdog.h"
@@ -32,6 +33,28 @@ void PlanCache::insert(const std::vector<int64_t> &key, std::shared_ptr<const Pl
     entries_.erase(lru_.back());
     lru_.pop_back();
   }
+}
+
+const std::shared_ptr<const Plan> *PlanCache::findCall(const CallKey &key) const {
+  uint64_t h = key.hash();
+  for (const CallEntry &e : calls_)
+    if (e.hash == h && e.words.size() == key.size() &&
+        std::equal(e.words.begin(), e.words.end(), key.data()))
+      return &e.plan;
+  return nullptr;
+}
+
+void PlanCache::insertCall(const CallKey &key, std::shared_ptr<const Plan> plan) {
+  if (findCall(key))
+    return;
+  CallEntry e{key.hash(), std::vector<int64_t>(key.data(), key.data() + key.size()),
+              std::move(plan)};
+  if (calls_.size() < kCallSlots) {
+    calls_.push_back(std::move(e));
+    return;
+  }
+  calls_[nextCallSlot_] = std::move(e);
+  nextCallSlot_ = (nextCallSlot_ + 1) % kCallSlots;
 }
 
 namespace {

@@ -37,6 +37,7 @@
 namespace idtr {
 
 struct Team;
+class CallKey;
 
 class PlanCache {
 public:
@@ -46,6 +47,12 @@ public:
   std::shared_ptr<const Plan> find(const std::vector<int64_t> &key);
   void insert(const std::vector<int64_t> &key, std::shared_ptr<const Plan> plan);
   size_t size() const { return entries_.size(); }
+
+  // Plans reused without agreement (Plan::reusedLocally) by the raw
+  // arguments of the call (CallKey.h): the entry points' fast path, which
+  // builds no Geometry. Null when absent.
+  const std::shared_ptr<const Plan> *findCall(const CallKey &key) const;
+  void insertCall(const CallKey &key, std::shared_ptr<const Plan> plan);
   int64_t nextId() { return nextId_++; }
   int64_t peekNextId() const { return nextId_; }
 
@@ -59,6 +66,14 @@ private:
   int64_t nextId_ = 0;
   Lru lru_; // most recently used first
   std::map<std::vector<int64_t>, Entry> entries_;
+  struct CallEntry {
+    uint64_t hash = 0;
+    std::vector<int64_t> words;
+    std::shared_ptr<const Plan> plan;
+  };
+  static constexpr size_t kCallSlots = 16;
+  std::vector<CallEntry> calls_;
+  size_t nextCallSlot_ = 0; // replaced round robin when full
 };
 
 // Collective over `team`: returns the plan for this rank's `geometry`,
