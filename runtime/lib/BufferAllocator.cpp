@@ -147,9 +147,11 @@ public:
     if (--h->count > 0)
       return false;
     bool freeNow = h->freeRequested;
-    if (h >= slots && h < slots + kSlots)
+    if (h >= slots && h < slots + kSlots) {
       *h = Hold();
-    else
+      while (used > 0 && !slots[used - 1].allocation)
+        --used;
+    } else
       overflow.erase(p);
     return freeNow;
   }
@@ -164,17 +166,21 @@ private:
 
   Hold *find(const void *p, bool create) {
     Hold *freeSlot = nullptr;
-    for (Hold &h : slots) {
-      if (h.allocation == p)
-        return &h;
-      if (!h.allocation && !freeSlot)
-        freeSlot = &h;
+    for (int i = 0; i < used; ++i) {
+      if (slots[i].allocation == p)
+        return &slots[i];
+      if (!slots[i].allocation && !freeSlot)
+        freeSlot = &slots[i];
     }
-    auto it = overflow.find(p);
-    if (it != overflow.end())
-      return &it->second;
+    if (!overflow.empty()) {
+      auto it = overflow.find(p);
+      if (it != overflow.end())
+        return &it->second;
+    }
     if (!create)
       return nullptr;
+    if (!freeSlot && used < kSlots)
+      freeSlot = &slots[used++];
     if (freeSlot) {
       freeSlot->allocation = p;
       return freeSlot;
@@ -186,6 +192,7 @@ private:
 
   std::mutex mutex;
   Hold slots[kSlots];
+  int used = 0; // slots beyond are empty
   std::unordered_map<const void *, Hold> overflow;
   std::atomic<int64_t> count{0};
 };
