@@ -141,45 +141,52 @@ namespace {
 
 // A view flattened to its row-major order, with neighbouring dimensions that
 // are contiguous in memory merged: position p -> memory offset by mixed radix.
+// Fixed storage: no allocation per call.
 struct LinearLayout {
-  Shape sizes, strides; // merged, unit dims dropped; innermost last
+  int64_t sizes[kMaxViewRank], strides[kMaxViewRank]; // merged, unit dims dropped; innermost last
+  int n = 0;
 
   explicit LinearLayout(const View &v) {
     for (int k = 0; k < v.rank(); ++k) {
       if (v.sizes[k] == 1)
         continue;
-      if (!sizes.empty() && strides.back() == v.strides[k] * v.sizes[k]) {
-        sizes.back() *= v.sizes[k];
-        strides.back() = v.strides[k];
+      if (n && strides[n - 1] == v.strides[k] * v.sizes[k]) {
+        sizes[n - 1] *= v.sizes[k];
+        strides[n - 1] = v.strides[k];
       } else {
-        sizes.push_back(v.sizes[k]);
-        strides.push_back(v.strides[k]);
+        sizes[n] = v.sizes[k];
+        strides[n++] = v.strides[k];
       }
     }
-    if (sizes.empty()) {
-      sizes.push_back(1);
-      strides.push_back(1);
+    if (!n) {
+      sizes[0] = strides[0] = 1;
+      n = 1;
     }
+  }
+  // A dense buffer of `length` elements.
+  explicit LinearLayout(int64_t length) : n(1) {
+    sizes[0] = length > 0 ? length : 1;
+    strides[0] = 1;
   }
 };
 
 // Walks a LinearLayout from a position, one innermost row at a time.
 struct Cursor {
   const LinearLayout &layout;
-  Shape index;
+  int64_t index[kMaxViewRank];
   int64_t offset = 0; // in elements
 
-  Cursor(const LinearLayout &l, int64_t pos) : layout(l), index(l.sizes.size()) {
-    for (size_t k = l.sizes.size(); k-- > 0;) {
+  Cursor(const LinearLayout &l, int64_t pos) : layout(l) {
+    for (int k = l.n; k-- > 0;) {
       index[k] = pos % l.sizes[k];
       pos /= l.sizes[k];
       offset += index[k] * l.strides[k];
     }
   }
-  int64_t rowRemaining() const { return layout.sizes.back() - index.back(); }
-  int64_t innerStride() const { return layout.strides.back(); }
+  int64_t rowRemaining() const { return layout.sizes[layout.n - 1] - index[layout.n - 1]; }
+  int64_t innerStride() const { return layout.strides[layout.n - 1]; }
   void advance(int64_t n) {
-    size_t k = index.size() - 1;
+    int k = layout.n - 1;
     index[k] += n;
     offset += n * layout.strides[k];
     while (k > 0 && index[k] == layout.sizes[k]) {
@@ -199,16 +206,15 @@ void copyRun(size_t es, char *dst, int64_t ds, const char *src, int64_t ss, int6
     copyStrided(es, dst, &ds, src, &ss, &n, 1);
 }
 
-// Copies `length` elements from position srcPos of `src` to dstPos of `dst`.
-void copyLinear(const View &dstView, const LinearLayout &dst, int64_t dstPos,
-                const View &srcView, const LinearLayout &src, int64_t srcPos,
-                int64_t length) {
-  size_t es = dstView.elemSize;
+// Copies `length` elements from position srcPos of `src` (memory at
+// srcData) to dstPos of `dst`.
+void copyLinear(size_t es, char *dstData, const LinearLayout &dst, int64_t dstPos,
+                const char *srcData, const LinearLayout &src, int64_t srcPos, int64_t length) {
   Cursor d(dst, dstPos), s(src, srcPos);
   while (length > 0) {
     int64_t n = std::min({length, d.rowRemaining(), s.rowRemaining()});
-    copyRun(es, dstView.data + d.offset * int64_t(es), d.innerStride(),
-            srcView.data + s.offset * int64_t(es), s.innerStride(), n);
+    copyRun(es, dstData + d.offset * int64_t(es), d.innerStride(),
+            srcData + s.offset * int64_t(es), s.innerStride(), n);
     length -= n;
     if (length > 0) {
       d.advance(n);
@@ -217,36 +223,23 @@ void copyLinear(const View &dstView, const LinearLayout &dst, int64_t dstPos,
   }
 }
 
-View bufferView(const char *buffer, size_t es, int64_t n) {
-  View v;
-  v.data = const_cast<char *>(buffer);
-  v.elemSize = es;
-  v.sizes = {n};
-  v.strides = {1};
-  return v;
-}
-
 } // namespace
 
 void packRuns(const std::vector<RunPiece> &pieces, const View &input, char *buffer) {
-  LinearLayout in(input);
-  View buf = bufferView(buffer, input.elemSize, pieceElements(pieces));
-  LinearLayout bl(buf);
+  LinearLayout in(input), bl(pieceElements(pieces));
   int64_t pos = 0;
   for (const RunPiece &p : pieces) {
-    copyLinear(buf, bl, pos, input, in, p.srcPos, p.length);
+    copyLinear(input.elemSize, buffer, bl, pos, input.data, in, p.srcPos, p.length);
     pos += p.length;
   }
 }
 
 void unpackRuns(const std::vector<RunPiece> &pieces, const View &output,
                 const char *buffer) {
-  LinearLayout out(output);
-  View buf = bufferView(buffer, output.elemSize, pieceElements(pieces));
-  LinearLayout bl(buf);
+  LinearLayout out(output), bl(pieceElements(pieces));
   int64_t pos = 0;
   for (const RunPiece &p : pieces) {
-    copyLinear(output, out, p.dstPos, buf, bl, pos, p.length);
+    copyLinear(output.elemSize, output.data, out, p.dstPos, buffer, bl, pos, p.length);
     pos += p.length;
   }
 }
@@ -255,7 +248,7 @@ void copyRunsLocal(const std::vector<RunPiece> &pieces, const View &input,
                    const View &output) {
   LinearLayout in(input), out(output);
   for (const RunPiece &p : pieces)
-    copyLinear(output, out, p.dstPos, input, in, p.srcPos, p.length);
+    copyLinear(output.elemSize, output.data, out, p.dstPos, input.data, in, p.srcPos, p.length);
 }
 
 char *denseTarget(const std::vector<RunPiece> &pieces, const View &output) {
