@@ -46,14 +46,6 @@ int splitDimension(const Box &box, const Shape &shape) {
   return split < 0 ? 0 : split;
 }
 
-Box balancedBlock(const Shape &shape, int split, int P, int r) {
-  BalancedSplit s{shape[split], P};
-  Box b{Shape(shape.size(), 0), shape};
-  b.offsets[split] = s.offset(r);
-  b.sizes[split] = s.length(r);
-  return b;
-}
-
 void mix(uint64_t &h, int64_t v) {
   h ^= static_cast<uint64_t>(v) + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
 }
@@ -70,6 +62,14 @@ bool validRank(const Geometry &g) {
 }
 
 } // namespace
+
+Box balancedBlock(const Shape &shape, int split, int P, int r) {
+  BalancedSplit s{shape[split], P};
+  Box b{Shape(shape.size(), 0), shape};
+  b.offsets[split] = s.offset(r);
+  b.sizes[split] = s.length(r);
+  return b;
+}
 
 Geometry BalancedForm::geometryOf(int r) const {
   Geometry g;

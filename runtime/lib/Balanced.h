@@ -34,6 +34,9 @@ struct BalancedSplit {
   void owners(int64_t lo, int64_t hi, std::vector<int> &out) const;
 };
 
+// Rank r's balanced block of an array of `shape` split along `split`.
+Box balancedBlock(const Shape &shape, int split, int P, int r);
+
 // Everything the formula needs, identical on every rank of a balanced call.
 struct BalancedForm {
   OpKind kind = OpKind::Reshape;

@@ -27,9 +27,9 @@ View View::sub(const Shape &offsets, const Shape &subSizes) const {
   return v;
 }
 
-bool View::isContiguous() const {
+bool isContiguous(const int64_t *sizes, const int64_t *strides, int rank) {
   int64_t expected = 1;
-  for (size_t k = sizes.size(); k-- > 0;) {
+  for (int k = rank; k-- > 0;) {
     if (sizes[k] == 0)
       return true;
     if (sizes[k] != 1 && strides[k] != expected)
@@ -37,6 +37,10 @@ bool View::isContiguous() const {
     expected *= sizes[k];
   }
   return true;
+}
+
+bool View::isContiguous() const {
+  return idtr::isContiguous(sizes.data(), strides.data(), rank());
 }
 
 bool byteRange(const View &v, uintptr_t &lo, uintptr_t &hi) {

@@ -12,6 +12,10 @@ namespace idtr {
 // The largest rank of an array descriptor the runtime accepts.
 constexpr int kMaxViewRank = 64;
 
+// Whether the elements of a strided block form one dense row-major block
+// (also true when empty).
+bool isContiguous(const int64_t *sizes, const int64_t *strides, int rank);
+
 // A strided view: element i is at data + elemSize * sum(i[k] * strides[k]).
 // `data` already includes the descriptor's offset. Copied out of the caller's
 // descriptor, so it stays valid after the call returns (the memory it points

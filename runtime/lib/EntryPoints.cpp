@@ -81,6 +81,19 @@ int64_t startCached(Team &t, const CallKey &key, const char *op, View &in, const
                            {outs[0]->allocated, outs[N - 1]->allocated});
 }
 
+// startCached for the copies (one input lPart, one output nlPart).
+template <typename T>
+int64_t startCachedCopy(Team &t, const CallKey &key, const char *op, int64_t iR, void *iD,
+                        int64_t outR, void *outD, const char *inWhat, const char *outWhat) {
+  if (!key.ok() || !t.plans.findCall(key))
+    return 0;
+  static View in, out;
+  readView(in, iR, iD, sizeof(T), inWhat);
+  readView(out, outR, outD, sizeof(T), outWhat);
+  const View *outs[1] = {&out};
+  return startCached(t, key, op, in, outs);
+}
+
 // Common start of every entry point that starts an operation: it takes
 // over the location the program set (CallSite.h), so that errors and the
 // statistics of the call name the user's op; `kind` names the entry point.
@@ -111,14 +124,9 @@ int64_t copyReshape(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, 
     key.indexArray(noR, noD);
     key.sizes(outR, outD);
     Team &t = team(teamId);
-    if (key.ok() && t.plans.findCall(key)) {
-      static View in, out;
-      readView(in, iR, iD, sizeof(T), "copy_reshape: lPart");
-      readView(out, outR, outD, sizeof(T), "copy_reshape: nlPart");
-      const View *outs[1] = {&out};
-      if (int64_t handle = startCached(t, key, op, in, outs))
-        return handle;
-    }
+    if (int64_t handle = startCachedCopy<T>(t, key, op, iR, iD, outR, outD,
+                                            "copy_reshape: lPart", "copy_reshape: nlPart"))
+      return handle;
     Geometry g;
     g.kind = OpKind::Reshape;
     g.inShape = readIndexArray(gR, gD, "copy_reshape: gShape");
@@ -159,14 +167,9 @@ int64_t copyPermute(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, 
     key.sizes(outR, outD);
     key.indexArray(axR, axD);
     Team &t = team(teamId);
-    if (key.ok() && t.plans.findCall(key)) {
-      static View in, out;
-      readView(in, iR, iD, sizeof(T), "copy_permute: lPart");
-      readView(out, outR, outD, sizeof(T), "copy_permute: nlPart");
-      const View *outs[1] = {&out};
-      if (int64_t handle = startCached(t, key, op, in, outs))
-        return handle;
-    }
+    if (int64_t handle = startCachedCopy<T>(t, key, op, iR, iD, outR, outD,
+                                            "copy_permute: lPart", "copy_permute: nlPart"))
+      return handle;
     Geometry g;
     g.kind = OpKind::Permute;
     g.inShape = readIndexArray(gR, gD, "copy_permute: gShape");

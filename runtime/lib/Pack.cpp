@@ -39,17 +39,7 @@ struct Strided {
       v *= sizes[k];
     return v;
   }
-  bool isContiguous() const {
-    int64_t expected = 1;
-    for (int k = rank; k-- > 0;) {
-      if (sizes[k] == 0)
-        return true;
-      if (sizes[k] != 1 && strides[k] != expected)
-        return false;
-      expected *= sizes[k];
-    }
-    return true;
-  }
+  bool isContiguous() const { return idtr::isContiguous(sizes, strides, rank); }
   // The same sizes, dense row-major at `at`.
   Strided dense(char *at) const {
     Strided d;

@@ -20,11 +20,7 @@ Shape identityAxes(size_t n) {
 }
 
 Box block(const Shape &shape, int split, int P, int r) {
-  BalancedSplit s{shape[split], P};
-  Box b{Shape(shape.size(), 0), shape};
-  b.offsets[split] = s.offset(r);
-  b.sizes[split] = s.length(r);
-  return b;
+  return balancedBlock(shape, split, P, r);
 }
 
 // What update_halo derives from a bounding box of `lo` rows before and `hi`
