@@ -194,6 +194,31 @@ bool HaloWidthsAgreed::resolve(int64_t &lo, int64_t &hi) const {
          resolveWidth(words[3], words[4], words[5], hi);
 }
 
+namespace {
+int splitsMatching(const Box &box, const Shape &shape, int P, int me) {
+  int matching = 0;
+  for (size_t d = 0; d < shape.size(); ++d)
+    matching += box == balancedBlock(shape, static_cast<int>(d), P, me);
+  return matching;
+}
+} // namespace
+
+bool determinedLocally(const Geometry &g, const BalancedForm &form, const HaloWidthsSeen &seen,
+                       int me) {
+  if (form.kind != OpKind::Halo)
+    return splitsMatching(g.input, g.inShape, form.P, me) == 1 &&
+           splitsMatching(g.outputs[0], g.outShape, form.P, me) == 1;
+  BalancedSplit rows{form.inShape[0], form.P};
+  int64_t lo = rows.offset(me), hi = rows.offset(me + 1);
+  if (lo == hi)
+    return true; // sends nothing
+  // Rows above / below this rank's that some rank holds: their lower /
+  // upper halos may take this rank's rows, by the width it may not see.
+  bool hiddenLo = seen.loExact < 0 && hi < rows.n;
+  bool hiddenHi = seen.hiExact < 0 && lo > 0;
+  return !hiddenLo && !hiddenHi;
+}
+
 BalancedGeometry::BalancedGeometry(const BalancedForm &form, int me)
     : form_(form), me_(me), mine_(form.geometryOf(me)),
       in_{form.inShape[form.inSplit], form.P},

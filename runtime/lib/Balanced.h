@@ -84,6 +84,16 @@ struct HaloWidthsAgreed {
 bool recognizeBalanced(const Geometry &g, int P, int me, BalancedForm &form,
                        HaloWidthsSeen &seen);
 
+// Whether this rank's plan is a function of its own arguments alone (`g`,
+// recognised as `form` with `seen`): then a repeat of its arguments is a
+// repeat of the plan, whatever the others pass. Not so when the plan
+// depends on something this rank cannot see: a halo width on the side where
+// its box is clipped at the array's edge (rank 0's rows that rank 1's lower
+// halo takes depend on that width, which rank 0's own box does not show),
+// or a block that fits more than one split dimension.
+bool determinedLocally(const Geometry &g, const BalancedForm &form, const HaloWidthsSeen &seen,
+                       int me);
+
 // The other ranks' geometry from the formula.
 class BalancedGeometry : public TeamGeometry {
 public:

@@ -61,19 +61,23 @@ View separateInput(const View &in, std::initializer_list<const View *> outs, Buf
 }
 
 // The fast path of a call whose raw arguments (`key`) are those of an
-// earlier call with a plan reused without agreement (PlanCache.h): no
-// Geometry, no checks to redo (the key passed them), views read into
-// per-entry-point storage. Returns 0 when it does not apply (then the
+// earlier call (PlanCache.h): no Geometry, no checks to redo (the key
+// passed them), views read into per-entry-point storage; the agreement
+// round, if the plan needs one, from what was kept of the first call. Returns 0 when it does not apply (then the
 // checked path runs); handles are positive.
 template <size_t N>
 int64_t startCached(Team &t, const CallKey &key, const char *op, View &in, const View *(&outs)[N]) {
-  const std::shared_ptr<const Plan> *plan = key.ok() ? t.plans.findCall(key) : nullptr;
-  if (!plan)
+  PlanCache::CallEntry *call = key.ok() ? t.plans.findCall(key) : nullptr;
+  if (!call)
     return 0;
   for (const View *out : outs)
     if (mayOverlap(in, *out))
       return 0; // separateInput's copy: the checked path
-  stats().planHits++;
+  if (call->plan->reusedLocally)
+    stats().planHits++;
+  // Else one agreement round (which counts the hit), as the checked path
+  // would run it.
+  const std::shared_ptr<const Plan> *plan = &agreeOnCall(t, *call);
   if (N == 1)
     return registerOperation(startRedistribution(t, *plan, in, {outs[0]}), op,
                              {outs[0]->allocated});
@@ -140,9 +144,10 @@ int64_t copyReshape(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, 
     g.outputs = {{readIndexArray(noR, noD, "copy_reshape: nlOffs"), out.sizes}};
     expectLength(op, "nlOffs", g.outputs[0].offsets, out.rank(), "the local output nlPart");
     g.axes = identity(out.rank());
-    auto plan = obtainPlan(t, g);
-    if (plan->reusedLocally && key.ok())
-      t.plans.insertCall(key, plan);
+    std::unique_ptr<PlanRequest> request;
+    auto plan = obtainPlan(t, g, &request);
+    if (key.ok())
+      t.plans.insertCall(key, plan, std::move(request));
     Buffer keep;
     View source = separateInput(in, {&out}, keep);
     return registerOperation(startRedistribution(t, plan, source, {&out}), op,
@@ -187,9 +192,10 @@ int64_t copyPermute(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, 
     expectLength(op, "lOffs", g.input.offsets, in.rank(), "the local input lPart");
     g.outputs = {{readIndexArray(noR, noD, "copy_permute: nlOffs"), out.sizes}};
     expectLength(op, "nlOffs", g.outputs[0].offsets, out.rank(), "the local output nlPart");
-    auto plan = obtainPlan(t, g);
-    if (plan->reusedLocally && key.ok())
-      t.plans.insertCall(key, plan);
+    std::unique_ptr<PlanRequest> request;
+    auto plan = obtainPlan(t, g, &request);
+    if (key.ok())
+      t.plans.insertCall(key, plan, std::move(request));
     Buffer keep;
     View source = separateInput(in, {&out}, keep);
     return registerOperation(startRedistribution(t, plan, source, {&out}), op,
@@ -265,9 +271,10 @@ int64_t updateHalo(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, i
       fail("update_halo: the right halo has sizes %s but the box needs %s",
            str(rh.sizes).c_str(), str(right.sizes).c_str());
     g.outputs = {left, right};
-    auto plan = obtainPlan(t, g);
-    if (plan->reusedLocally && key.ok())
-      t.plans.insertCall(key, plan);
+    std::unique_ptr<PlanRequest> request;
+    auto plan = obtainPlan(t, g, &request);
+    if (key.ok())
+      t.plans.insertCall(key, plan, std::move(request));
     Buffer keep;
     View source = separateInput(in, {&lh, &rh}, keep);
     return registerOperation(startRedistribution(t, plan, source, {&lh, &rh}), op,

@@ -35,20 +35,23 @@ void PlanCache::insert(const std::vector<int64_t> &key, std::shared_ptr<const Pl
   }
 }
 
-const std::shared_ptr<const Plan> *PlanCache::findCall(const CallKey &key) const {
+PlanCache::CallEntry *PlanCache::findCall(const CallKey &key) {
   uint64_t h = key.hash();
-  for (const CallEntry &e : calls_)
+  for (CallEntry &e : calls_)
     if (e.hash == h && e.words.size() == key.size() &&
         std::equal(e.words.begin(), e.words.end(), key.data()))
-      return &e.plan;
+      return &e;
   return nullptr;
 }
 
-void PlanCache::insertCall(const CallKey &key, std::shared_ptr<const Plan> plan) {
+void PlanCache::insertCall(const CallKey &key, std::shared_ptr<const Plan> plan,
+                           std::unique_ptr<PlanRequest> request) {
+  if (!plan->reusedLocally && !request)
+    return;
   if (findCall(key))
     return;
   CallEntry e{key.hash(), std::vector<int64_t>(key.data(), key.data() + key.size()),
-              std::move(plan)};
+              std::move(plan), std::move(request)};
   if (calls_.size() < kCallSlots) {
     calls_.push_back(std::move(e));
     return;
@@ -66,8 +69,17 @@ namespace {
 // peer that agreed already and sends sends with plan id `nextId` (a new
 // plan) or `cachedId` (the plan this rank found, if all found it).
 void agree(Team &team, OpKind kind, int64_t *words, int count, int64_t cachedId) {
-  MPI_Request request = MPI_REQUEST_NULL;
   WatchedWait watch("MPI_Allreduce (plan metadata)");
+  if (cachedId >= 0) {
+    // A rank with a plan for these arguments: the common steady state of
+    // plans that need agreement. The blocking allreduce allocates nothing
+    // (Open MPI's MPI_Iallreduce allocates its schedule per call); a peer
+    // that reuses a local plan meanwhile is caught by the time limit only.
+    mpi::check(MPI_Allreduce(MPI_IN_PLACE, words, count, MPI_INT64_T, MPI_MAX, team.comm),
+               "MPI_Allreduce");
+    return;
+  }
+  MPI_Request request = MPI_REQUEST_NULL;
   mpi::check(MPI_Iallreduce(MPI_IN_PLACE, words, count, MPI_INT64_T, MPI_MAX, team.comm,
                             &request),
              "MPI_Iallreduce");
@@ -94,41 +106,52 @@ void agree(Team &team, OpKind kind, int64_t *words, int count, int64_t cachedId)
   }
 }
 
-constexpr int kAgreementWords = 7 + HaloWidthsAgreed::kWords;
+constexpr int kAgreementWords = PlanRequest::kWords;
 
-} // namespace
-
-std::shared_ptr<const Plan> obtainPlan(Team &team, const Geometry &geometry) {
-  std::vector<int64_t> key = geometry.encode();
-  std::shared_ptr<const Plan> cached = team.plans.find(key);
-  if (cached && cached->reusedLocally) {
-    stats().planHits++;
-    return cached;
-  }
-  int64_t id = cached ? cached->id : -1;
-  BalancedForm form;
-  HaloWidthsSeen seen;
+void prepare(Team &team, const Geometry &geometry, std::vector<int64_t> key, PlanRequest &req) {
+  req.geometry = geometry;
+  req.key = std::move(key);
   // Without plan ids in the tags a reused local plan could not be told from
   // a new one: balanced plans are then agreed on like any other.
-  bool balanced = team.planIdBits > 0 && recognizeBalanced(geometry, team.size, team.rank, form, seen);
-  int64_t digest = balanced ? form.digest() : -1;
-  HaloWidthsAgreed widths(balanced ? seen : HaloWidthsSeen());
-  int64_t agreement[kAgreementWords] = {id, -id, static_cast<int64_t>(key.size()),
-                                        balanced ? 0 : 1, digest, -digest, 0};
-  std::copy(widths.words, widths.words + HaloWidthsAgreed::kWords, agreement + 7);
+  bool balanced = team.planIdBits > 0 &&
+                  recognizeBalanced(geometry, team.size, team.rank, req.form, req.seen);
+  int64_t digest = balanced ? req.form.digest() : -1;
+  HaloWidthsAgreed widths(balanced ? req.seen : HaloWidthsSeen());
+  bool determined = balanced && determinedLocally(geometry, req.form, req.seen, team.rank);
+  int64_t head[7] = {-1, 1, static_cast<int64_t>(req.key.size()), balanced ? 0 : 1, digest,
+                     -digest, determined ? 0 : 1};
+  std::copy(head, head + 7, req.words);
+  std::copy(widths.words, widths.words + HaloWidthsAgreed::kWords, req.words + 7);
+}
+
+// One agreement round for `req` with the plan this rank found (or none):
+// the plan every rank agrees on, built if need be.
+std::shared_ptr<const Plan> agreeAndBuild(Team &team, const PlanRequest &req,
+                                          const std::shared_ptr<const Plan> &cached) {
+  const Geometry &geometry = req.geometry;
+  const std::vector<int64_t> &key = req.key;
+  BalancedForm form = req.form;
+  int64_t id = cached ? cached->id : -1;
+  int64_t agreement[kAgreementWords];
+  std::copy(req.words, req.words + kAgreementWords, agreement);
+  agreement[0] = id;
+  agreement[1] = -id;
   agree(team, geometry.kind, agreement, kAgreementWords, id);
   stats().metadataCollectives++;
   if (cached && agreement[0] == id && -agreement[1] == id) {
     stats().planHits++;
     return cached;
   }
+  HaloWidthsAgreed widths;
   std::copy(agreement + 7, agreement + kAgreementWords, widths.words);
   std::shared_ptr<Plan> plan;
   if (agreement[3] == 0 && agreement[4] == -agreement[5] &&
       widths.resolve(form.haloLo, form.haloHi)) {
     // Every rank is the same balanced formula: nothing to exchange.
     plan = buildPlan(BalancedGeometry(form, team.rank), team.rank, team.plans.nextId());
-    plan->reusedLocally = true;
+    // Reused without agreement only if no rank's plan depends on what its
+    // own arguments do not show (Balanced.h, determinedLocally).
+    plan->reusedLocally = agreement[6] == 0;
   } else {
     // Build collectively: every rank contributes its record, padded to the
     // longest so one fixed-size allgather suffices.
@@ -148,6 +171,30 @@ std::shared_ptr<const Plan> obtainPlan(Team &team, const Geometry &geometry) {
   team.plans.insert(key, plan);
   stats().planBuilds++;
   return plan;
+}
+
+} // namespace
+
+std::shared_ptr<const Plan> obtainPlan(Team &team, const Geometry &geometry,
+                                       std::unique_ptr<PlanRequest> *keep) {
+  std::vector<int64_t> key = geometry.encode();
+  std::shared_ptr<const Plan> cached = team.plans.find(key);
+  if (cached && cached->reusedLocally) {
+    stats().planHits++;
+    return cached;
+  }
+  auto req = std::make_unique<PlanRequest>();
+  prepare(team, geometry, std::move(key), *req);
+  std::shared_ptr<const Plan> plan = agreeAndBuild(team, *req, cached);
+  if (keep && !plan->reusedLocally)
+    *keep = std::move(req);
+  return plan;
+}
+
+const std::shared_ptr<const Plan> &agreeOnCall(Team &team, PlanCache::CallEntry &call) {
+  if (!call.plan->reusedLocally)
+    call.plan = agreeAndBuild(team, *call.request, call.plan);
+  return call.plan;
 }
 
 } // namespace idtr

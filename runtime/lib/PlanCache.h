@@ -27,6 +27,7 @@
 #ifndef IDTR_PLANCACHE_H
 #define IDTR_PLANCACHE_H
 
+#include "Balanced.h"
 #include "Plan.h"
 
 #include <list>
@@ -39,6 +40,17 @@ namespace idtr {
 struct Team;
 class CallKey;
 
+// What one rank contributes to the agreement on a plan (PlanCache.cpp),
+// kept with a cached call so that its later rounds rebuild nothing.
+struct PlanRequest {
+  static constexpr int kWords = 7 + HaloWidthsAgreed::kWords;
+  Geometry geometry;
+  std::vector<int64_t> key;
+  BalancedForm form;
+  HaloWidthsSeen seen;
+  int64_t words[kWords] = {}; // this rank's contribution, ids apart
+};
+
 class PlanCache {
 public:
   explicit PlanCache(size_t capacity = 64) : capacity_(capacity) {}
@@ -48,11 +60,18 @@ public:
   void insert(const std::vector<int64_t> &key, std::shared_ptr<const Plan> plan);
   size_t size() const { return entries_.size(); }
 
-  // Plans reused without agreement (Plan::reusedLocally) by the raw
-  // arguments of the call (CallKey.h): the entry points' fast path, which
-  // builds no Geometry. Null when absent.
-  const std::shared_ptr<const Plan> *findCall(const CallKey &key) const;
-  void insertCall(const CallKey &key, std::shared_ptr<const Plan> plan);
+  // Plans by the raw arguments of the call (CallKey.h): the entry points'
+  // fast path, which builds no Geometry and allocates nothing. A plan not
+  // reused locally comes with what its agreement needs (`request`).
+  struct CallEntry {
+    uint64_t hash = 0;
+    std::vector<int64_t> words;
+    std::shared_ptr<const Plan> plan;
+    std::unique_ptr<PlanRequest> request; // null for Plan::reusedLocally
+  };
+  CallEntry *findCall(const CallKey &key);
+  void insertCall(const CallKey &key, std::shared_ptr<const Plan> plan,
+                  std::unique_ptr<PlanRequest> request);
   int64_t nextId() { return nextId_++; }
   int64_t peekNextId() const { return nextId_; }
 
@@ -66,11 +85,6 @@ private:
   int64_t nextId_ = 0;
   Lru lru_; // most recently used first
   std::map<std::vector<int64_t>, Entry> entries_;
-  struct CallEntry {
-    uint64_t hash = 0;
-    std::vector<int64_t> words;
-    std::shared_ptr<const Plan> plan;
-  };
   static constexpr size_t kCallSlots = 16;
   std::vector<CallEntry> calls_;
   size_t nextCallSlot_ = 0; // replaced round robin when full
@@ -78,7 +92,14 @@ private:
 
 // Collective over `team`: returns the plan for this rank's `geometry`,
 // reusing a cached one when every rank agrees it applies.
-std::shared_ptr<const Plan> obtainPlan(Team &team, const Geometry &geometry);
+// `keep`, if given, receives what a later agreement on the same call needs
+// (for insertCall) when the plan is not reused locally.
+std::shared_ptr<const Plan> obtainPlan(Team &team, const Geometry &geometry,
+                                       std::unique_ptr<PlanRequest> *keep = nullptr);
+
+// The plan of a cached call: its own if reused locally, else after the
+// agreement (collective over `team`), rebuilt if another rank changed.
+const std::shared_ptr<const Plan> &agreeOnCall(Team &team, PlanCache::CallEntry &call);
 
 } // namespace idtr
 
