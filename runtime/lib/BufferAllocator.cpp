@@ -114,12 +114,14 @@ LargeBlockCache &cache() {
 
 // Allocations held by operations in flight, and whether the program has
 // freed them meanwhile. Almost always empty: the free path checks `count`
-// before taking the lock.
+// before taking the lock. A handful at a time (the outputs of the
+// operations in flight): kept in fixed slots, so that a cached call
+// allocates nothing here; a map takes the overflow.
 class Holds {
 public:
   void hold(const void *p) {
     std::lock_guard<std::mutex> lock(mutex);
-    ++held[p].count;
+    ++find(p, /*create=*/true)->count;
     ++count;
   }
 
@@ -128,34 +130,70 @@ public:
     if (count.load(std::memory_order_relaxed) == 0)
       return false;
     std::lock_guard<std::mutex> lock(mutex);
-    auto it = held.find(p);
-    if (it == held.end())
+    Hold *h = find(p, /*create=*/false);
+    if (!h)
       return false;
-    it->second.freeRequested = true;
+    h->freeRequested = true;
     return true;
   }
 
   // Drops a hold; returns true if the allocation is now to be freed.
   bool release(const void *p) {
     std::lock_guard<std::mutex> lock(mutex);
-    auto it = held.find(p);
-    if (it == held.end())
+    Hold *h = find(p, /*create=*/false);
+    if (!h)
       return false;
     --count;
-    if (--it->second.count > 0)
+    if (--h->count > 0)
       return false;
-    bool freeNow = it->second.freeRequested;
-    held.erase(it);
+    bool freeNow = h->freeRequested;
+    if (h >= slots && h < slots + kSlots) {
+      *h = Hold();
+      while (used > 0 && !slots[used - 1].allocation)
+        --used;
+    } else
+      overflow.erase(p);
     return freeNow;
   }
 
 private:
   struct Hold {
+    const void *allocation = nullptr;
     int count = 0;
     bool freeRequested = false;
   };
+  static constexpr int kSlots = 32;
+
+  Hold *find(const void *p, bool create) {
+    Hold *freeSlot = nullptr;
+    for (int i = 0; i < used; ++i) {
+      if (slots[i].allocation == p)
+        return &slots[i];
+      if (!slots[i].allocation && !freeSlot)
+        freeSlot = &slots[i];
+    }
+    if (!overflow.empty()) {
+      auto it = overflow.find(p);
+      if (it != overflow.end())
+        return &it->second;
+    }
+    if (!create)
+      return nullptr;
+    if (!freeSlot && used < kSlots)
+      freeSlot = &slots[used++];
+    if (freeSlot) {
+      freeSlot->allocation = p;
+      return freeSlot;
+    }
+    Hold &h = overflow[p];
+    h.allocation = p;
+    return &h;
+  }
+
   std::mutex mutex;
-  std::unordered_map<const void *, Hold> held;
+  Hold slots[kSlots];
+  int used = 0; // slots beyond are empty
+  std::unordered_map<const void *, Hold> overflow;
   std::atomic<int64_t> count{0};
 };
 

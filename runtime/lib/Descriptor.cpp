@@ -27,9 +27,9 @@ View View::sub(const Shape &offsets, const Shape &subSizes) const {
   return v;
 }
 
-bool View::isContiguous() const {
+bool isContiguous(const int64_t *sizes, const int64_t *strides, int rank) {
   int64_t expected = 1;
-  for (size_t k = sizes.size(); k-- > 0;) {
+  for (int k = rank; k-- > 0;) {
     if (sizes[k] == 0)
       return true;
     if (sizes[k] != 1 && strides[k] != expected)
@@ -37,6 +37,10 @@ bool View::isContiguous() const {
     expected *= sizes[k];
   }
   return true;
+}
+
+bool View::isContiguous() const {
+  return idtr::isContiguous(sizes.data(), strides.data(), rank());
 }
 
 bool byteRange(const View &v, uintptr_t &lo, uintptr_t &hi) {
@@ -68,14 +72,19 @@ bool mayOverlap(const View &a, const View &b) {
 
 View viewFromDescriptor(int64_t rank, const void *desc, size_t elemSize,
                         const char *what) {
-  if (rank < 0 || rank > 64)
+  View v;
+  readView(v, rank, desc, elemSize, what);
+  return v;
+}
+
+void readView(View &v, int64_t rank, const void *desc, size_t elemSize, const char *what) {
+  if (rank < 0 || rank > kMaxViewRank)
     fail("%s: invalid rank %lld", what, static_cast<long long>(rank));
   if (!desc)
     fail("%s: null descriptor", what);
   DescriptorHead head;
   std::memcpy(&head, desc, sizeof(head));
   const char *meta = static_cast<const char *>(desc) + sizeof(head);
-  View v;
   v.elemSize = elemSize;
   v.sizes.resize(rank);
   v.strides.resize(rank);
@@ -99,7 +108,6 @@ View viewFromDescriptor(int64_t rank, const void *desc, size_t elemSize,
   v.allocated = head.allocated;
   if (!head.aligned && v.volume() != 0)
     fail("%s: null data pointer", what);
-  return v;
 }
 
 bool denseArray(int64_t rank, const void *desc, size_t elemSize, char *&data,
@@ -150,6 +158,35 @@ bool sameSizes(int64_t rank, const void *a, const void *b) {
     if (x != y)
       return false;
   }
+  return true;
+}
+
+bool appendIndexArray(int64_t rank, const void *desc, int64_t *out, size_t capacity,
+                      size_t &used) {
+  if (rank != 1 || !desc)
+    return false;
+  DescriptorHead head;
+  std::memcpy(&head, desc, sizeof(head));
+  int64_t meta[2];
+  std::memcpy(meta, static_cast<const char *>(desc) + sizeof(head), sizeof(meta));
+  int64_t n = meta[0], stride = meta[1];
+  if (n < 0 || static_cast<uint64_t>(n) + 1 > capacity - used || (n && !head.aligned))
+    return false;
+  const char *data = static_cast<const char *>(head.aligned) + head.offset * 8;
+  out[used++] = n;
+  for (int64_t i = 0; i < n; ++i)
+    std::memcpy(&out[used++], data + i * stride * 8, 8);
+  return true;
+}
+
+bool appendSizes(int64_t rank, const void *desc, int64_t *out, size_t capacity,
+                 size_t &used) {
+  if (rank < 0 || rank > 64 || !desc || static_cast<uint64_t>(rank) + 1 > capacity - used)
+    return false;
+  out[used++] = rank;
+  std::memcpy(out + used, static_cast<const char *>(desc) + sizeof(DescriptorHead),
+              rank * sizeof(int64_t));
+  used += rank;
   return true;
 }
 

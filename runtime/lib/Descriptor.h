@@ -9,6 +9,13 @@
 
 namespace idtr {
 
+// The largest rank of an array descriptor the runtime accepts.
+constexpr int kMaxViewRank = 64;
+
+// Whether the elements of a strided block form one dense row-major block
+// (also true when empty).
+bool isContiguous(const int64_t *sizes, const int64_t *strides, int rank);
+
 // A strided view: element i is at data + elemSize * sum(i[k] * strides[k]).
 // `data` already includes the descriptor's offset. Copied out of the caller's
 // descriptor, so it stays valid after the call returns (the memory it points
@@ -52,6 +59,19 @@ View viewFromDescriptor(int64_t rank, const void *desc, size_t elemSize,
 // and for anything malformed: the caller then takes the checked path.
 bool denseArray(int64_t rank, const void *desc, size_t elemSize, char *&data,
                 int64_t &count);
+
+// viewFromDescriptor into an existing view: no allocation when `v` had
+// this rank before (the per-call views of the cached fast paths).
+void readView(View &v, int64_t rank, const void *desc, size_t elemSize, const char *what);
+
+// For call keys (CallKey.h), without allocation or checks beyond memory
+// safety: append the length and values of a 1-D index memref, or the rank
+// and sizes of a descriptor, to out[used..capacity). False when malformed or
+// too long (the caller then takes the checked path).
+bool appendIndexArray(int64_t rank, const void *desc, int64_t *out, size_t capacity,
+                      size_t &used);
+bool appendSizes(int64_t rank, const void *desc, int64_t *out, size_t capacity,
+                 size_t &used);
 
 // Whether two descriptors of rank `rank` have the same sizes (no View built).
 bool sameSizes(int64_t rank, const void *a, const void *b);

@@ -78,8 +78,9 @@ std::vector<int> probeDirectPeers(MPI_Comm comm) {
                                int64_t(probeWord)};
   std::vector<int64_t> all = mpi::allgather(mine, node);
 
-  // Row `me` of the reachability matrix; the matrix itself is gathered so
-  // that both ends of a pair take the same decision.
+  // Row `me` of the reachability matrix; each rank j receives entry j of
+  // every row (an alltoall: O(ranks per node) bytes per rank, not the whole
+  // matrix), so that both ends of a pair take the same decision.
   std::vector<int64_t> reach(n, 0);
 #if IDTR_HAVE_CMA
   for (int j = 0; j < n && enabled; ++j)
@@ -87,7 +88,12 @@ std::vector<int> probeDirectPeers(MPI_Comm comm) {
       reach[j] = canReach(static_cast<int>(all[3 * j]), uint64_t(all[3 * j + 1]),
                           uint64_t(all[3 * j + 2]));
 #endif
-  std::vector<int64_t> matrix = mpi::allgather(reach, node);
+  std::vector<int64_t> reachesMe(n, 0);
+  {
+    WatchedWait watch("MPI_Alltoall (first use of a team)");
+    mpi::check(MPI_Alltoall(reach.data(), 1, MPI_INT64_T, reachesMe.data(), 1, MPI_INT64_T, node),
+               "MPI_Alltoall");
+  }
 
   MPI_Group nodeGroup, commGroup;
   mpi::check(MPI_Comm_group(node, &nodeGroup), "MPI_Comm_group");
@@ -99,7 +105,7 @@ std::vector<int> probeDirectPeers(MPI_Comm comm) {
                                        commRanks.data()),
              "MPI_Group_translate_ranks");
   for (int j = 0; j < n; ++j)
-    if (matrix[size_t(me) * n + j] && matrix[size_t(j) * n + me])
+    if (reach[j] && reachesMe[j])
       pids[commRanks[j]] = static_cast<int>(all[3 * j]);
   MPI_Group_free(&nodeGroup);
   MPI_Group_free(&commGroup);

@@ -6,6 +6,7 @@
 
 #include "Allreduce.h"
 #include "Buffer.h"
+#include "CallKey.h"
 #include "CallSite.h"
 #include "Descriptor.h"
 #include "Errors.h"
@@ -60,6 +61,44 @@ View separateInput(const View &in, std::initializer_list<const View *> outs, Buf
   return copy;
 }
 
+// The fast path of a call whose raw arguments (`key`) are those of an
+// earlier call (PlanCache.h): no Geometry, no checks to redo (the key
+// passed them), views read into per-entry-point storage; the agreement
+// round, if the plan needs one, from what was kept of the first call. Returns 0 when it does not apply (then the
+// checked path runs); handles are positive.
+template <size_t N>
+int64_t startCached(Team &t, const CallKey &key, const char *op, View &in, const View *(&outs)[N]) {
+  PlanCache::CallEntry *call = key.ok() ? t.plans.findCall(key) : nullptr;
+  if (!call)
+    return 0;
+  for (const View *out : outs)
+    if (mayOverlap(in, *out))
+      return 0; // separateInput's copy: the checked path
+  if (call->plan->reusedLocally)
+    stats().planHits++;
+  // Else one agreement round (which counts the hit), as the checked path
+  // would run it.
+  const std::shared_ptr<const Plan> *plan = &agreeOnCall(t, *call);
+  if (N == 1)
+    return registerOperation(startRedistribution(t, *plan, in, {outs[0]}), op,
+                             {outs[0]->allocated});
+  return registerOperation(startRedistribution(t, *plan, in, {outs[0], outs[N - 1]}), op,
+                           {outs[0]->allocated, outs[N - 1]->allocated});
+}
+
+// startCached for the copies (one input lPart, one output nlPart).
+template <typename T>
+int64_t startCachedCopy(Team &t, const CallKey &key, const char *op, int64_t iR, void *iD,
+                        int64_t outR, void *outD, const char *inWhat, const char *outWhat) {
+  if (!key.ok() || !t.plans.findCall(key))
+    return 0;
+  static View in, out;
+  readView(in, iR, iD, sizeof(T), inWhat);
+  readView(out, outR, outD, sizeof(T), outWhat);
+  const View *outs[1] = {&out};
+  return startCached(t, key, op, in, outs);
+}
+
 // Common start of every entry point that starts an operation: it takes
 // over the location the program set (CallSite.h), so that errors and the
 // statistics of the call name the user's op; `kind` names the entry point.
@@ -80,6 +119,19 @@ int64_t copyReshape(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, 
   return guarded([&] {
     const char *op = "copy_reshape";
     Call call(op);
+    CallKey key;
+    key.push(static_cast<int64_t>(OpKind::Reshape));
+    key.push(sizeof(T));
+    key.indexArray(gR, gD);
+    key.indexArray(oR, oD);
+    key.sizes(iR, iD);
+    key.indexArray(ngR, ngD);
+    key.indexArray(noR, noD);
+    key.sizes(outR, outD);
+    Team &t = team(teamId);
+    if (int64_t handle = startCachedCopy<T>(t, key, op, iR, iD, outR, outD,
+                                            "copy_reshape: lPart", "copy_reshape: nlPart"))
+      return handle;
     Geometry g;
     g.kind = OpKind::Reshape;
     g.inShape = readIndexArray(gR, gD, "copy_reshape: gShape");
@@ -93,11 +145,13 @@ int64_t copyReshape(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, 
     g.outputs = {{readIndexArray(noR, noD, "copy_reshape: nlOffs"), out.sizes}};
     expectLength(op, "nlOffs", g.outputs[0].offsets, out.rank(), "the local output nlPart");
     g.axes = identity(out.rank());
-    Team &t = team(teamId);
-    auto plan = obtainPlan(t, g);
+    std::unique_ptr<PlanRequest> request;
+    auto plan = obtainPlan(t, g, &request);
+    if (key.ok())
+      t.plans.insertCall(key, plan, std::move(request));
     Buffer keep;
     View source = separateInput(in, {&out}, keep);
-    return registerOperation(startRedistribution(t, plan, source, {out}), op,
+    return registerOperation(startRedistribution(t, plan, source, {&out}), op,
                              {out.allocated});
   });
 }
@@ -109,6 +163,19 @@ int64_t copyPermute(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, 
   return guarded([&] {
     const char *op = "copy_permute";
     Call call(op);
+    CallKey key;
+    key.push(static_cast<int64_t>(OpKind::Permute));
+    key.push(sizeof(T));
+    key.indexArray(gR, gD);
+    key.indexArray(oR, oD);
+    key.sizes(iR, iD);
+    key.indexArray(noR, noD);
+    key.sizes(outR, outD);
+    key.indexArray(axR, axD);
+    Team &t = team(teamId);
+    if (int64_t handle = startCachedCopy<T>(t, key, op, iR, iD, outR, outD,
+                                            "copy_permute: lPart", "copy_permute: nlPart"))
+      return handle;
     Geometry g;
     g.kind = OpKind::Permute;
     g.inShape = readIndexArray(gR, gD, "copy_permute: gShape");
@@ -126,11 +193,13 @@ int64_t copyPermute(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, 
     expectLength(op, "lOffs", g.input.offsets, in.rank(), "the local input lPart");
     g.outputs = {{readIndexArray(noR, noD, "copy_permute: nlOffs"), out.sizes}};
     expectLength(op, "nlOffs", g.outputs[0].offsets, out.rank(), "the local output nlPart");
-    Team &t = team(teamId);
-    auto plan = obtainPlan(t, g);
+    std::unique_ptr<PlanRequest> request;
+    auto plan = obtainPlan(t, g, &request);
+    if (key.ok())
+      t.plans.insertCall(key, plan, std::move(request));
     Buffer keep;
     View source = separateInput(in, {&out}, keep);
-    return registerOperation(startRedistribution(t, plan, source, {out}), op,
+    return registerOperation(startRedistribution(t, plan, source, {&out}), op,
                              {out.allocated});
   });
 }
@@ -143,6 +212,26 @@ int64_t updateHalo(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, i
   return guarded([&] {
     const char *op = "update_halo";
     Call call(op);
+    CallKey key;
+    key.push(static_cast<int64_t>(OpKind::Halo));
+    key.push(sizeof(T));
+    key.indexArray(gR, gD);
+    key.indexArray(oR, oD);
+    key.sizes(iR, iD);
+    key.indexArray(bbOR, bbOD);
+    key.indexArray(bbSR, bbSD);
+    key.sizes(lhR, lhD);
+    key.sizes(rhR, rhD);
+    Team &t = team(teamId);
+    if (key.ok() && t.plans.findCall(key)) {
+      static View in, lh, rh;
+      readView(in, iR, iD, sizeof(T), "update_halo: lPart");
+      readView(lh, lhR, lhD, sizeof(T), "update_halo: lHalo");
+      readView(rh, rhR, rhD, sizeof(T), "update_halo: rHalo");
+      const View *outs[2] = {&lh, &rh};
+      if (int64_t handle = startCached(t, key, op, in, outs))
+        return handle;
+    }
     Geometry g;
     g.kind = OpKind::Halo;
     g.inShape = readIndexArray(gR, gD, "update_halo: gShape");
@@ -181,11 +270,13 @@ int64_t updateHalo(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, i
       fail("update_halo: the right halo has sizes %s but the box needs %s",
            str(rh.sizes).c_str(), str(right.sizes).c_str());
     g.outputs = {left, right};
-    Team &t = team(teamId);
-    auto plan = obtainPlan(t, g);
+    std::unique_ptr<PlanRequest> request;
+    auto plan = obtainPlan(t, g, &request);
+    if (key.ok())
+      t.plans.insertCall(key, plan, std::move(request));
     Buffer keep;
     View source = separateInput(in, {&lh, &rh}, keep);
-    return registerOperation(startRedistribution(t, plan, source, {lh, rh}), op,
+    return registerOperation(startRedistribution(t, plan, source, {&lh, &rh}), op,
                              {lh.allocated, rh.allocated});
   });
 }
@@ -203,7 +294,7 @@ int64_t allreduce(int64_t teamId, int64_t inR, void *inD, int64_t outR, void *ou
         inR == outR && sameSizes(inR, inD, outD) &&
         allreduceSmallDense<T>(team(teamId), reinterpret_cast<const T *>(inData),
                                reinterpret_cast<T *>(outData), inCount, op))
-      return registerOperation(nullptr, "allreduce", {});
+      return registerOperation(OperationPtr(), "allreduce", {});
     View in = viewFromDescriptor(inR, inD, sizeof(T), "allreduce: in");
     View out = viewFromDescriptor(outR, outD, sizeof(T), "allreduce: out");
     return registerOperation(startAllreduce<T>(team(teamId), in, out, op), "allreduce",

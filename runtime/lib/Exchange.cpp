@@ -30,13 +30,42 @@ struct DirectNote {
 };
 constexpr int kNoteWords = 2;
 
+// Staging and send buffers up to this size stay with a pooled operation
+// for its next call (larger ones go back to the buffer pool, Buffer.h: an
+// idle operation must not pin a transpose's worth of memory).
+constexpr size_t kKeptBufferBytes = size_t(64) << 10;
+
+class Redistribution;
+// Finished operations, reused by the next call: their vectors and views
+// keep their capacity, so a cached call allocates nothing here.
+std::vector<Redistribution *> &pool() {
+  static auto *p = new std::vector<Redistribution *>(); // never destroyed
+  return *p;
+}
+
 class Redistribution : public Operation {
 public:
-  Redistribution(Team &team, std::shared_ptr<const Plan> plan, std::vector<View> outputs)
-      : team_(team), plan_(std::move(plan)), outputs_(std::move(outputs)),
-        elemSize_(static_cast<int64_t>(outputs_.empty() ? 1 : outputs_[0].elemSize)) {}
+  void reset(Team &team, std::shared_ptr<const Plan> plan,
+             std::initializer_list<const View *> outputs) {
+    team_ = &team;
+    plan_ = std::move(plan);
+    outputs_.resize(outputs.size());
+    size_t i = 0;
+    for (const View *v : outputs)
+      outputs_[i++] = *v;
+    elemSize_ = static_cast<int64_t>(outputs_.empty() ? 1 : outputs_[0].elemSize);
+    recvRequests_.clear();
+    sendRequests_.clear();
+    requestTransfer_.clear();
+    acks_.clear();
+  }
 
   const char *name() const override { return opName(plan_->kind); }
+
+  void release() override {
+    plan_.reset();
+    pool().push_back(this);
+  }
 
   // Returns true if messages are in flight.
   //
@@ -49,8 +78,8 @@ public:
   // handles may be waited on in any order. Both ends know which transfers
   // are direct from the plan and the team alone.
   bool start(const View &input) {
-    team_.releaseReadableBuffers();
-    tag_ = team_.nextTag();
+    team_->releaseReadableBuffers();
+    tag_ = team_->nextTag(plan_->id);
     postReceives(tag_);
     packAndSend(tag_, input);
     copyLocal(input);
@@ -73,17 +102,31 @@ public:
         unpack(plan_->recvs[t], recvBuffer_.data() + recvOffset_[t]);
     }
     mpi::waitAll(sendRequests_);
-    recvBuffer_ = Buffer();
-    if (acks_.empty())
+    if (recvBufferBytes_ > kKeptBufferBytes) {
+      recvBuffer_ = Buffer();
+      recvBufferBytes_ = 0;
+    }
+    if (!acks_.empty()) {
+      team_->readableBuffers.push_back({std::move(sendBuffer_), std::move(acks_)});
+      sendBufferBytes_ = 0;
+    } else if (sendBufferBytes_ > kKeptBufferBytes) {
       sendBuffer_ = Buffer();
-    else
-      team_.readableBuffers.push_back({std::move(sendBuffer_), std::move(acks_)});
+      sendBufferBytes_ = 0;
+    }
   }
 
 private:
+  // A buffer of at least `bytes`, reusing the kept one when it is enough.
+  static void ensure(Buffer &buffer, size_t &capacity, int64_t bytes) {
+    if (bytes == 0 || (static_cast<size_t>(bytes) <= capacity && buffer.data()))
+      return;
+    buffer = Buffer(static_cast<size_t>(bytes));
+    capacity = static_cast<size_t>(bytes);
+  }
+
   int64_t bytes(const Transfer &t) const { return t.elements * elemSize_; }
   bool isDirect(const Transfer &t) const {
-    return team_.directPid(t.peer) != 0 && bytes(t) >= directMinBytes();
+    return team_->directPid(t.peer) != 0 && bytes(t) >= directMinBytes();
   }
 
   void postReceives(int tag) {
@@ -94,7 +137,8 @@ private:
     // Peers whose data lands in one dense block of the output are received
     // in place; the others go to a staging buffer. Direct transfers need
     // neither: their notes go to notesIn_.
-    std::vector<char *> inPlace(recvs.size());
+    std::vector<char *> &inPlace = inPlace_;
+    inPlace.assign(recvs.size(), nullptr);
     int64_t staged = 0, notes = 0;
     for (size_t t = 0; t < recvs.size(); ++t) {
       if (isDirect(recvs[t])) {
@@ -107,18 +151,18 @@ private:
         staged += bytes(recvs[t]);
       }
     }
-    recvBuffer_ = Buffer(staged);
+    ensure(recvBuffer_, recvBufferBytes_, staged);
     notesIn_.resize(notes);
     for (size_t t = 0; t < recvs.size(); ++t) {
       size_t before = recvRequests_.size();
       if (noteIndex_[t] >= 0) {
         recvRequests_.emplace_back();
         mpi::check(MPI_Irecv(&notesIn_[noteIndex_[t]], kNoteWords, MPI_INT64_T,
-                             recvs[t].peer, tag, team_.comm, &recvRequests_.back()),
+                             recvs[t].peer, tag, team_->comm, &recvRequests_.back()),
                    "MPI_Irecv");
       } else {
         char *dst = inPlace[t] ? inPlace[t] : recvBuffer_.data() + recvOffset_[t];
-        mpi::postRecv(recvRequests_, dst, bytes(recvs[t]), recvs[t].peer, tag, team_.comm);
+        mpi::postRecv(recvRequests_, dst, bytes(recvs[t]), recvs[t].peer, tag, team_->comm);
       }
       chunksLeft_[t] = static_cast<int>(recvRequests_.size() - before);
       requestTransfer_.resize(recvRequests_.size(), static_cast<int>(t));
@@ -126,7 +170,7 @@ private:
   }
 
   void packAndSend(int tag, const View &input) {
-    sendBuffer_ = Buffer(plan_->sendElements * elemSize_);
+    ensure(sendBuffer_, sendBufferBytes_, plan_->sendElements * elemSize_);
     size_t notes = 0;
     for (const Transfer &t : plan_->sends)
       notes += isDirect(t);
@@ -138,18 +182,18 @@ private:
       if (isDirect(t)) {
         *note = {static_cast<int64_t>(reinterpret_cast<uintptr_t>(cursor)), bytes(t)};
         sendRequests_.emplace_back();
-        mpi::check(MPI_Isend(note, kNoteWords, MPI_INT64_T, t.peer, tag, team_.comm,
+        mpi::check(MPI_Isend(note, kNoteWords, MPI_INT64_T, t.peer, tag, team_->comm,
                              &sendRequests_.back()),
                    "MPI_Isend");
         acks_.emplace_back();
-        mpi::check(MPI_Irecv(nullptr, 0, MPI_BYTE, t.peer, tag, team_.controlComm,
+        mpi::check(MPI_Irecv(nullptr, 0, MPI_BYTE, t.peer, tag, team_->controlComm,
                              &acks_.back()),
                    "MPI_Irecv");
         ++note;
         stats().messagesSent++;
         stats().bytesSent += bytes(t);
       } else {
-        mpi::postSend(sendRequests_, cursor, bytes(t), t.peer, tag, team_.comm);
+        mpi::postSend(sendRequests_, cursor, bytes(t), t.peer, tag, team_->comm);
       }
       cursor += bytes(t);
     }
@@ -168,20 +212,20 @@ private:
     segments_.clear();
     if (targetSegments(tr, segmentLimit(note.bytes), segments_)) {
       StatsSection timed(&Stats::transferSeconds);
-      readFromProcess(team_.directPid(tr.peer), segments_, remote);
+      readFromProcess(team_->directPid(tr.peer), segments_, remote);
     } else {
       Buffer staging(note.bytes);
       segments_.assign(1, {reinterpret_cast<uintptr_t>(staging.data()), note.bytes});
       {
         StatsSection timed(&Stats::transferSeconds);
-        readFromProcess(team_.directPid(tr.peer), segments_, remote);
+        readFromProcess(team_->directPid(tr.peer), segments_, remote);
       }
       unpack(tr, staging.data());
     }
     stats().messagesReceived++;
     stats().bytesReceived += note.bytes;
     sendRequests_.emplace_back();
-    mpi::check(MPI_Isend(nullptr, 0, MPI_BYTE, tr.peer, tag_, team_.controlComm,
+    mpi::check(MPI_Isend(nullptr, 0, MPI_BYTE, tr.peer, tag_, team_->controlComm,
                          &sendRequests_.back()),
                "MPI_Isend");
     stats().controlMessages++;
@@ -226,12 +270,14 @@ private:
     return idtr::targetSegments(t.boxes, plan_->frame, outputs_, limit, out);
   }
 
-  Team &team_;
+  Team *team_ = nullptr;
   std::shared_ptr<const Plan> plan_;
   std::vector<View> outputs_;
-  int64_t elemSize_;
+  int64_t elemSize_ = 1;
   int tag_ = 0;
   Buffer recvBuffer_, sendBuffer_;
+  size_t recvBufferBytes_ = 0, sendBufferBytes_ = 0;
+  std::vector<char *> inPlace_; // per receive transfer (postReceives)
   std::vector<MPI_Request> recvRequests_, sendRequests_;
   std::vector<int> requestTransfer_; // receive request -> index in plan_->recvs
   std::vector<int> chunksLeft_;      // per receive transfer
@@ -245,10 +291,18 @@ private:
 
 } // namespace
 
-std::unique_ptr<Operation> startRedistribution(Team &team, std::shared_ptr<const Plan> plan,
-                                               const View &input, std::vector<View> outputs) {
-  auto op = std::make_unique<Redistribution>(team, std::move(plan), std::move(outputs));
-  if (!op->start(input))
+OperationPtr startRedistribution(Team &team, std::shared_ptr<const Plan> plan, const View &input,
+                                 std::initializer_list<const View *> outputs) {
+  Redistribution *taken = nullptr;
+  if (!pool().empty()) {
+    taken = pool().back();
+    pool().pop_back();
+  } else {
+    taken = new Redistribution();
+  }
+  OperationPtr op(taken);
+  taken->reset(team, std::move(plan), outputs);
+  if (!taken->start(input))
     return nullptr;
   return op;
 }

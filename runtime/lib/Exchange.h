@@ -7,6 +7,7 @@
 #include "Handles.h"
 #include "Plan.h"
 
+#include <initializer_list>
 #include <memory>
 #include <vector>
 
@@ -15,11 +16,11 @@ namespace idtr {
 struct Team;
 
 // Starts the redistribution described by `plan`. The input is only read
-// before this returns. Returns nullptr if the operation is already complete.
-std::unique_ptr<Operation> startRedistribution(Team &team,
-                                               std::shared_ptr<const Plan> plan,
-                                               const View &input,
-                                               std::vector<View> outputs);
+// before this returns; the outputs are copied. Returns nullptr if the
+// operation is already complete. Operations are pooled: in steady state
+// this allocates nothing.
+OperationPtr startRedistribution(Team &team, std::shared_ptr<const Plan> plan,
+                                 const View &input, std::initializer_list<const View *> outputs);
 
 } // namespace idtr
 

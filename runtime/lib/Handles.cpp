@@ -15,7 +15,7 @@ namespace {
 struct Entry {
   const char *name = nullptr;
   const char *site = nullptr; // the user's op that started it (CallSite.h)
-  std::unique_ptr<Operation> op; // null once complete
+  OperationPtr op; // null once complete
   // Held allocations (at most two: the halos of update_halo).
   const void *outputs[2] = {nullptr, nullptr};
   int numOutputs = 0;
@@ -113,7 +113,7 @@ HandleTable &table() {
 
 } // namespace
 
-int64_t registerOperation(std::unique_ptr<Operation> op, const char *name,
+int64_t registerOperation(OperationPtr op, const char *name,
                           std::initializer_list<const void *> outputs) {
   HandleTable &t = table();
   int64_t h = t.next();
@@ -152,7 +152,7 @@ void waitHandle(int64_t handle) {
   // Errors and the timeout of the wait name the op that started it.
   enterSite(e.site, e.name);
   e.waited = true;
-  std::unique_ptr<Operation> op = std::move(e.op);
+  OperationPtr op = std::move(e.op);
   const void *outputs[2] = {e.outputs[0], e.outputs[1]};
   int numOutputs = e.numOutputs;
   while (t.size() && t.at(0).waited)
@@ -172,7 +172,7 @@ void completeForgottenHandles() {
   // MPI_Finalize; the buffers they own are deliberately never freed. They
   // stay reachable from `parked`, so leak checkers (LeakSanitizer in the
   // sanitizer configuration, valgrind) do not report them as lost.
-  static auto *parked = new std::vector<std::unique_ptr<Operation>>();
+  static auto *parked = new std::vector<OperationPtr>();
   t.spillQuick();
   for (size_t i = 0; i < t.size(); ++i) {
     Entry &e = t.at(i);

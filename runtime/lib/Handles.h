@@ -19,15 +19,27 @@ public:
   // Blocks until the operation's outputs are final.
   virtual void complete() = 0;
   virtual const char *name() const = 0;
+  // Called instead of delete: pooled operations (Exchange.cpp) go back to
+  // their pool, so that a cached call allocates no operation object.
+  virtual void release() { delete this; }
 };
+
+struct ReleaseOperation {
+  void operator()(Operation *op) const { op->release(); }
+};
+using OperationPtr = std::unique_ptr<Operation, ReleaseOperation>;
 
 // Takes ownership of `op` (null: already complete) and returns its handle.
 // `name` is the operation's name for messages. `outputs` are the allocations
 // (the `allocated` pointers of the output descriptors) that `op` writes
 // until it is waited on: the program's frees of them are deferred until then
 // (BufferAllocator.h).
-int64_t registerOperation(std::unique_ptr<Operation> op, const char *name,
+int64_t registerOperation(OperationPtr op, const char *name,
                           std::initializer_list<const void *> outputs);
+inline int64_t registerOperation(std::unique_ptr<Operation> op, const char *name,
+                                 std::initializer_list<const void *> outputs) {
+  return registerOperation(OperationPtr(op.release()), name, outputs);
+}
 
 // Completes and forgets `handle`. Errors on unknown or already waited handles.
 void waitHandle(int64_t handle);

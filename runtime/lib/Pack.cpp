@@ -25,33 +25,68 @@ int64_t pieceElements(const std::vector<RunPiece> &pieces) {
 
 namespace {
 
+// A piece's memory: a strided block in fixed storage (no allocation per
+// piece; ranks are at most kMaxViewRank).
+struct Strided {
+  char *data = nullptr;
+  int rank = 0;
+  int64_t sizes[kMaxViewRank];
+  int64_t strides[kMaxViewRank];
+
+  int64_t volume() const {
+    int64_t v = 1;
+    for (int k = 0; k < rank; ++k)
+      v *= sizes[k];
+    return v;
+  }
+  bool isContiguous() const { return idtr::isContiguous(sizes, strides, rank); }
+  // The same sizes, dense row-major at `at`.
+  Strided dense(char *at) const {
+    Strided d;
+    d.data = at;
+    d.rank = rank;
+    int64_t stride = 1;
+    for (int k = rank; k-- > 0;) {
+      d.sizes[k] = sizes[k];
+      d.strides[k] = stride;
+      stride *= sizes[k];
+    }
+    return d;
+  }
+};
+
+void copy(size_t es, const Strided &dst, const Strided &src) {
+  copyStrided(es, dst.data, dst.strides, src.data, src.strides, dst.sizes, dst.rank);
+}
+
 // The piece as a sub-view of the input, with dimensions in output order.
-View inputPart(const BoxPiece &p, const PieceFrame &f, const View &input) {
-  Shape rel(p.source.offsets);
-  for (size_t k = 0; k < rel.size(); ++k)
-    rel[k] -= f.input.offsets[k];
-  View v = input.sub(rel, p.source.sizes);
-  v.sizes = permuteToOutput(v.sizes, f.axes);
-  v.strides = permuteToOutput(v.strides, f.axes);
+Strided inputPart(const BoxPiece &p, const PieceFrame &f, const View &input) {
+  Strided v;
+  v.rank = input.rank();
+  int64_t off = 0;
+  for (int k = 0; k < v.rank; ++k)
+    off += (p.source.offsets[k] - f.input.offsets[k]) * input.strides[k];
+  v.data = input.data + off * static_cast<int64_t>(input.elemSize);
+  for (int i = 0; i < v.rank; ++i) {
+    v.sizes[i] = p.source.sizes[f.axes[i]];
+    v.strides[i] = input.strides[f.axes[i]];
+  }
   return v;
 }
 
 // The piece as a sub-view of the receiver's output `p.target`.
-View outputPart(const BoxPiece &p, const PieceFrame &f,
-                const std::vector<View> &outputs) {
+Strided outputPart(const BoxPiece &p, const PieceFrame &f, const std::vector<View> &outputs) {
   const Box &target = f.outputs[p.target];
-  Shape rel = permuteToOutput(p.source.offsets, f.axes);
-  for (size_t k = 0; k < rel.size(); ++k)
-    rel[k] -= target.offsets[k];
-  return outputs[p.target].sub(rel, permuteToOutput(p.source.sizes, f.axes));
-}
-
-View denseView(char *data, size_t es, const Shape &sizes) {
-  View v;
-  v.data = data;
-  v.elemSize = es;
-  v.sizes = sizes;
-  v.strides = rowMajorStrides(sizes);
+  const View &out = outputs[p.target];
+  Strided v;
+  v.rank = out.rank();
+  int64_t off = 0;
+  for (int i = 0; i < v.rank; ++i) {
+    off += (p.source.offsets[f.axes[i]] - target.offsets[i]) * out.strides[i];
+    v.sizes[i] = p.source.sizes[f.axes[i]];
+    v.strides[i] = out.strides[i];
+  }
+  v.data = out.data + off * static_cast<int64_t>(out.elemSize);
   return v;
 }
 
@@ -60,32 +95,33 @@ View denseView(char *data, size_t es, const Shape &sizes) {
 void packBoxes(const std::vector<BoxPiece> &pieces, const PieceFrame &frame,
                const View &input, char *buffer) {
   for (const BoxPiece &p : pieces) {
-    View src = inputPart(p, frame, input);
-    copyView(denseView(buffer, input.elemSize, src.sizes), src);
-    buffer += src.volume() * input.elemSize;
+    Strided src = inputPart(p, frame, input);
+    copy(input.elemSize, src.dense(buffer), src);
+    buffer += src.volume() * static_cast<int64_t>(input.elemSize);
   }
 }
 
 void unpackBoxes(const std::vector<BoxPiece> &pieces, const PieceFrame &frame,
                  const std::vector<View> &outputs, const char *buffer) {
   for (const BoxPiece &p : pieces) {
-    View dst = outputPart(p, frame, outputs);
-    copyView(dst, denseView(const_cast<char *>(buffer), dst.elemSize, dst.sizes));
-    buffer += dst.volume() * dst.elemSize;
+    Strided dst = outputPart(p, frame, outputs);
+    size_t es = outputs[p.target].elemSize;
+    copy(es, dst, dst.dense(const_cast<char *>(buffer)));
+    buffer += dst.volume() * static_cast<int64_t>(es);
   }
 }
 
 void copyBoxesLocal(const std::vector<BoxPiece> &pieces, const PieceFrame &frame,
                     const View &input, const std::vector<View> &outputs) {
   for (const BoxPiece &p : pieces)
-    copyView(outputPart(p, frame, outputs), inputPart(p, frame, input));
+    copy(input.elemSize, outputPart(p, frame, outputs), inputPart(p, frame, input));
 }
 
 char *denseTarget(const std::vector<BoxPiece> &pieces, const PieceFrame &frame,
                   const std::vector<View> &outputs) {
   if (pieces.size() != 1)
     return nullptr;
-  View dst = outputPart(pieces[0], frame, outputs);
+  Strided dst = outputPart(pieces[0], frame, outputs);
   return dst.isContiguous() ? dst.data : nullptr;
 }
 
@@ -95,45 +131,52 @@ namespace {
 
 // A view flattened to its row-major order, with neighbouring dimensions that
 // are contiguous in memory merged: position p -> memory offset by mixed radix.
+// Fixed storage: no allocation per call.
 struct LinearLayout {
-  Shape sizes, strides; // merged, unit dims dropped; innermost last
+  int64_t sizes[kMaxViewRank], strides[kMaxViewRank]; // merged, unit dims dropped; innermost last
+  int n = 0;
 
   explicit LinearLayout(const View &v) {
     for (int k = 0; k < v.rank(); ++k) {
       if (v.sizes[k] == 1)
         continue;
-      if (!sizes.empty() && strides.back() == v.strides[k] * v.sizes[k]) {
-        sizes.back() *= v.sizes[k];
-        strides.back() = v.strides[k];
+      if (n && strides[n - 1] == v.strides[k] * v.sizes[k]) {
+        sizes[n - 1] *= v.sizes[k];
+        strides[n - 1] = v.strides[k];
       } else {
-        sizes.push_back(v.sizes[k]);
-        strides.push_back(v.strides[k]);
+        sizes[n] = v.sizes[k];
+        strides[n++] = v.strides[k];
       }
     }
-    if (sizes.empty()) {
-      sizes.push_back(1);
-      strides.push_back(1);
+    if (!n) {
+      sizes[0] = strides[0] = 1;
+      n = 1;
     }
+  }
+  // A dense buffer of `length` elements.
+  explicit LinearLayout(int64_t length) : n(1) {
+    sizes[0] = length > 0 ? length : 1;
+    strides[0] = 1;
   }
 };
 
 // Walks a LinearLayout from a position, one innermost row at a time.
 struct Cursor {
   const LinearLayout &layout;
-  Shape index;
+  int64_t index[kMaxViewRank];
   int64_t offset = 0; // in elements
 
-  Cursor(const LinearLayout &l, int64_t pos) : layout(l), index(l.sizes.size()) {
-    for (size_t k = l.sizes.size(); k-- > 0;) {
+  Cursor(const LinearLayout &l, int64_t pos) : layout(l) {
+    for (int k = l.n; k-- > 0;) {
       index[k] = pos % l.sizes[k];
       pos /= l.sizes[k];
       offset += index[k] * l.strides[k];
     }
   }
-  int64_t rowRemaining() const { return layout.sizes.back() - index.back(); }
-  int64_t innerStride() const { return layout.strides.back(); }
+  int64_t rowRemaining() const { return layout.sizes[layout.n - 1] - index[layout.n - 1]; }
+  int64_t innerStride() const { return layout.strides[layout.n - 1]; }
   void advance(int64_t n) {
-    size_t k = index.size() - 1;
+    int k = layout.n - 1;
     index[k] += n;
     offset += n * layout.strides[k];
     while (k > 0 && index[k] == layout.sizes[k]) {
@@ -153,16 +196,15 @@ void copyRun(size_t es, char *dst, int64_t ds, const char *src, int64_t ss, int6
     copyStrided(es, dst, &ds, src, &ss, &n, 1);
 }
 
-// Copies `length` elements from position srcPos of `src` to dstPos of `dst`.
-void copyLinear(const View &dstView, const LinearLayout &dst, int64_t dstPos,
-                const View &srcView, const LinearLayout &src, int64_t srcPos,
-                int64_t length) {
-  size_t es = dstView.elemSize;
+// Copies `length` elements from position srcPos of `src` (memory at
+// srcData) to dstPos of `dst`.
+void copyLinear(size_t es, char *dstData, const LinearLayout &dst, int64_t dstPos,
+                const char *srcData, const LinearLayout &src, int64_t srcPos, int64_t length) {
   Cursor d(dst, dstPos), s(src, srcPos);
   while (length > 0) {
     int64_t n = std::min({length, d.rowRemaining(), s.rowRemaining()});
-    copyRun(es, dstView.data + d.offset * int64_t(es), d.innerStride(),
-            srcView.data + s.offset * int64_t(es), s.innerStride(), n);
+    copyRun(es, dstData + d.offset * int64_t(es), d.innerStride(),
+            srcData + s.offset * int64_t(es), s.innerStride(), n);
     length -= n;
     if (length > 0) {
       d.advance(n);
@@ -171,36 +213,23 @@ void copyLinear(const View &dstView, const LinearLayout &dst, int64_t dstPos,
   }
 }
 
-View bufferView(const char *buffer, size_t es, int64_t n) {
-  View v;
-  v.data = const_cast<char *>(buffer);
-  v.elemSize = es;
-  v.sizes = {n};
-  v.strides = {1};
-  return v;
-}
-
 } // namespace
 
 void packRuns(const std::vector<RunPiece> &pieces, const View &input, char *buffer) {
-  LinearLayout in(input);
-  View buf = bufferView(buffer, input.elemSize, pieceElements(pieces));
-  LinearLayout bl(buf);
+  LinearLayout in(input), bl(pieceElements(pieces));
   int64_t pos = 0;
   for (const RunPiece &p : pieces) {
-    copyLinear(buf, bl, pos, input, in, p.srcPos, p.length);
+    copyLinear(input.elemSize, buffer, bl, pos, input.data, in, p.srcPos, p.length);
     pos += p.length;
   }
 }
 
 void unpackRuns(const std::vector<RunPiece> &pieces, const View &output,
                 const char *buffer) {
-  LinearLayout out(output);
-  View buf = bufferView(buffer, output.elemSize, pieceElements(pieces));
-  LinearLayout bl(buf);
+  LinearLayout out(output), bl(pieceElements(pieces));
   int64_t pos = 0;
   for (const RunPiece &p : pieces) {
-    copyLinear(output, out, p.dstPos, buf, bl, pos, p.length);
+    copyLinear(output.elemSize, output.data, out, p.dstPos, buffer, bl, pos, p.length);
     pos += p.length;
   }
 }
@@ -209,7 +238,7 @@ void copyRunsLocal(const std::vector<RunPiece> &pieces, const View &input,
                    const View &output) {
   LinearLayout in(input), out(output);
   for (const RunPiece &p : pieces)
-    copyLinear(output, out, p.dstPos, input, in, p.srcPos, p.length);
+    copyLinear(output.elemSize, output.data, out, p.dstPos, input.data, in, p.srcPos, p.length);
 }
 
 char *denseTarget(const std::vector<RunPiece> &pieces, const View &output) {
@@ -268,12 +297,22 @@ bool appendViewSegments(const View &v, size_t limit, std::vector<Segment> &out) 
   return appendLinearSegments(v, LinearLayout(v), 0, v.volume(), limit, out);
 }
 
+// Direct transfers only (large: a View per piece is fine there).
+bool appendViewSegments(const Strided &s, size_t es, size_t limit, std::vector<Segment> &out) {
+  View v;
+  v.data = s.data;
+  v.elemSize = es;
+  v.sizes.assign(s.sizes, s.sizes + s.rank);
+  v.strides.assign(s.strides, s.strides + s.rank);
+  return appendViewSegments(v, limit, out);
+}
+
 } // namespace
 
 bool sourceSegments(const std::vector<BoxPiece> &pieces, const PieceFrame &frame,
                     const View &input, size_t limit, std::vector<Segment> &out) {
   for (const BoxPiece &p : pieces)
-    if (!appendViewSegments(inputPart(p, frame, input), limit, out))
+    if (!appendViewSegments(inputPart(p, frame, input), input.elemSize, limit, out))
       return false;
   return true;
 }
@@ -282,7 +321,8 @@ bool targetSegments(const std::vector<BoxPiece> &pieces, const PieceFrame &frame
                     const std::vector<View> &outputs, size_t limit,
                     std::vector<Segment> &out) {
   for (const BoxPiece &p : pieces)
-    if (!appendViewSegments(outputPart(p, frame, outputs), limit, out))
+    if (!appendViewSegments(outputPart(p, frame, outputs), outputs[p.target].elemSize, limit,
+                            out))
       return false;
   return true;
 }

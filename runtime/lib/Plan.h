@@ -41,6 +41,10 @@ struct Transfer {
 
 struct Plan {
   int64_t id = -1;
+  // Built from the balanced formula (Balanced.h) on every rank: a repeat of
+  // this rank's arguments is a repeat of every rank's, so the plan is reused
+  // without asking the team (PlanCache.h).
+  bool reusedLocally = false;
   OpKind kind = OpKind::Permute;
   PieceFrame frame;             // this rank's boxes
   std::vector<Transfer> sends;  // to other ranks, ascending peer

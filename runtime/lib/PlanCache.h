@@ -1,15 +1,33 @@
-// The plan cache and the collective protocol that makes reuse safe.
+// The plan cache and the protocol that makes reuse safe.
 //
-// Identical local arguments on one rank do not prove that the other ranks'
-// arguments are identical too. So each rank looks up its own geometry and
-// contributes the plan id it found (or -1); one MPI_Allreduce(MAX) of
-// (id, -id, record length) tells whether ALL ranks found the same id. Ids are
-// assigned collectively when a plan is built (a per-team counter), so equal
-// ids mean every rank holds the plan built from this same set of arguments.
-// Otherwise the ranks allgather their geometry and build a new plan.
+// Identical local arguments on one rank do not prove in general that the
+// other ranks' arguments are identical too. Two cases:
+//
+//  - Balanced partitions (Balanced.h; what distc compiles by default): when
+//    a plan was built with every rank's geometry the balanced formula, a
+//    repeat of this rank's arguments (its global shapes, its block, its
+//    halo box) is a repeat of every rank's, and the cached plan is reused
+//    with no communication at all: a cached halo sends and receives only
+//    its neighbours' messages. Their tags carry the plan id (Team.h), and a
+//    rank whose arguments did change, and so is agreeing on a new plan,
+//    reports a peer's message that carries an old one ("reuses the plan of
+//    an earlier call ...") instead of reading it. (A rank that changes its
+//    arguments while a rank it does not exchange with reuses its plan waits
+//    in the agreement until IDTR_TIMEOUT.)
+//  - Otherwise, each rank looks up its own geometry and contributes the plan
+//    id it found (or -1) to one MPI_Allreduce(MAX) of (id, -id, ...) that
+//    tells whether ALL ranks found the same id. Ids are assigned
+//    collectively when a plan is built (a per-team counter), so equal ids
+//    mean every rank holds the plan built from this same set of arguments.
+//
+// A plan that is not reused is built after that one agreement: from the
+// formula when every rank reported the same balanced form (digest and halo
+// widths in the same allreduce: no geometry is exchanged), else from every
+// rank's geometry (one allgather).
 #ifndef IDTR_PLANCACHE_H
 #define IDTR_PLANCACHE_H
 
+#include "Balanced.h"
 #include "Plan.h"
 
 #include <list>
@@ -20,6 +38,18 @@
 namespace idtr {
 
 struct Team;
+class CallKey;
+
+// What one rank contributes to the agreement on a plan (PlanCache.cpp),
+// kept with a cached call so that its later rounds rebuild nothing.
+struct PlanRequest {
+  static constexpr int kWords = 7 + HaloWidthsAgreed::kWords;
+  Geometry geometry;
+  std::vector<int64_t> key;
+  BalancedForm form;
+  HaloWidthsSeen seen;
+  int64_t words[kWords] = {}; // this rank's contribution, ids apart
+};
 
 class PlanCache {
 public:
@@ -29,7 +59,21 @@ public:
   std::shared_ptr<const Plan> find(const std::vector<int64_t> &key);
   void insert(const std::vector<int64_t> &key, std::shared_ptr<const Plan> plan);
   size_t size() const { return entries_.size(); }
+
+  // Plans by the raw arguments of the call (CallKey.h): the entry points'
+  // fast path, which builds no Geometry and allocates nothing. A plan not
+  // reused locally comes with what its agreement needs (`request`).
+  struct CallEntry {
+    uint64_t hash = 0;
+    std::vector<int64_t> words;
+    std::shared_ptr<const Plan> plan;
+    std::unique_ptr<PlanRequest> request; // null for Plan::reusedLocally
+  };
+  CallEntry *findCall(const CallKey &key);
+  void insertCall(const CallKey &key, std::shared_ptr<const Plan> plan,
+                  std::unique_ptr<PlanRequest> request);
   int64_t nextId() { return nextId_++; }
+  int64_t peekNextId() const { return nextId_; }
 
 private:
   using Lru = std::list<std::vector<int64_t>>;
@@ -41,11 +85,21 @@ private:
   int64_t nextId_ = 0;
   Lru lru_; // most recently used first
   std::map<std::vector<int64_t>, Entry> entries_;
+  static constexpr size_t kCallSlots = 16;
+  std::vector<CallEntry> calls_;
+  size_t nextCallSlot_ = 0; // replaced round robin when full
 };
 
 // Collective over `team`: returns the plan for this rank's `geometry`,
 // reusing a cached one when every rank agrees it applies.
-std::shared_ptr<const Plan> obtainPlan(Team &team, const Geometry &geometry);
+// `keep`, if given, receives what a later agreement on the same call needs
+// (for insertCall) when the plan is not reused locally.
+std::shared_ptr<const Plan> obtainPlan(Team &team, const Geometry &geometry,
+                                       std::unique_ptr<PlanRequest> *keep = nullptr);
+
+// The plan of a cached call: its own if reused locally, else after the
+// agreement (collective over `team`), rebuilt if another rank changed.
+const std::shared_ptr<const Plan> &agreeOnCall(Team &team, PlanCache::CallEntry &call);
 
 } // namespace idtr
 

@@ -1,4 +1,5 @@
 #include "Plan.h"
+#include "TeamGeometry.h"
 
 #include "Errors.h"
 
@@ -147,32 +148,6 @@ void validate(const std::vector<Geometry> &all, int me) {
   }
 }
 
-// Who provides data held by several ranks (identical, replicated input
-// boxes): a receiver that holds a replica serves itself, any other receiver
-// gets it from the lowest rank holding it. Deterministic from the geometry,
-// so senders and receivers agree without talking.
-class Sources {
-public:
-  explicit Sources(const std::vector<Geometry> &all) : lowestHolder_(all.size()) {
-    std::map<std::pair<Shape, Shape>, int> lowest;
-    for (size_t r = 0; r < all.size(); ++r) {
-      auto key = std::make_pair(all[r].input.offsets, all[r].input.sizes);
-      auto it = lowest.emplace(key, static_cast<int>(r)).first;
-      lowestHolder_[r] = it->second;
-    }
-  }
-  // Whether rank `s` sends the data of its input box to receiver `r`.
-  bool provides(int s, int r) const {
-    if (s == r)
-      return true;
-    bool replicaOfR = lowestHolder_[s] == lowestHolder_[r];
-    return !replicaOfR && lowestHolder_[s] == s;
-  }
-
-private:
-  std::vector<int> lowestHolder_; // per rank: lowest rank with the same input box
-};
-
 void checkCovered(OpKind kind, const Box &box, int64_t received) {
   if (received != box.volume())
     fail("%s: %lld of the %lld requested elements (output box %s) are owned by no rank",
@@ -192,17 +167,32 @@ Transfer &transferWith(Plan &plan, std::vector<Transfer> &list, int peer, int me
   return list.back();
 }
 
-// Permute and halo: intersections of boxes, one piece per (peer, output box).
-void planBoxes(const std::vector<Geometry> &all, int me, Plan &plan) {
-  const Geometry &mine = all[me];
-  int P = static_cast<int>(all.size());
-  Sources sources(all);
+// Sorted union of `more` into `into`.
+void mergeInto(std::vector<int> &into, std::vector<int> &more) {
+  into.insert(into.end(), more.begin(), more.end());
+  std::sort(into.begin(), into.end());
+  into.erase(std::unique(into.begin(), into.end()), into.end());
+  more.clear();
+}
+
+// Permute and halo: intersections of boxes, one piece per (peer, output box),
+// over the ranks that may meet this one's boxes only.
+void planBoxes(const TeamGeometry &team, int me, Plan &plan) {
+  const Geometry &mine = team.of(me);
   std::vector<int64_t> received(mine.outputs.size(), 0);
-  for (int s = 0; s < P; ++s) {
-    if (!sources.provides(s, me))
+  std::vector<Box> wanted;
+  std::vector<int> peers, more;
+  for (const Box &out : mine.outputs) {
+    wanted.push_back(permutePreimage(out, mine.axes));
+    team.inputOwners(wanted.back(), more);
+    mergeInto(peers, more);
+  }
+  for (int s : peers) {
+    if (!team.provides(s, me))
       continue;
+    const Box &input = s == me ? mine.input : team.of(s).input;
     for (size_t k = 0; k < mine.outputs.size(); ++k) {
-      Box part = intersect(permutePreimage(mine.outputs[k], mine.axes), all[s].input);
+      Box part = intersect(wanted[k], input);
       if (part.empty())
         continue;
       Transfer &t = transferWith(plan, plan.recvs, s, me);
@@ -213,11 +203,14 @@ void planBoxes(const std::vector<Geometry> &all, int me, Plan &plan) {
   }
   for (size_t k = 0; k < mine.outputs.size(); ++k)
     checkCovered(mine.kind, mine.outputs[k], received[k]);
-  for (int r = 0; r < P; ++r) {
-    if (r == me || !sources.provides(me, r))
+  peers.clear();
+  team.outputOwners(mine.input, peers);
+  for (int r : peers) {
+    if (r == me || !team.provides(me, r))
       continue;
-    for (size_t k = 0; k < all[r].outputs.size(); ++k) {
-      Box part = intersect(permutePreimage(all[r].outputs[k], mine.axes), mine.input);
+    const Geometry &theirs = team.of(r);
+    for (size_t k = 0; k < theirs.outputs.size(); ++k) {
+      Box part = intersect(permutePreimage(theirs.outputs[k], mine.axes), mine.input);
       if (part.empty())
         continue;
       Transfer &t = transferWith(plan, plan.sends, r, me);
@@ -240,67 +233,119 @@ void appendPiece(std::vector<RunPiece> &list, RunPiece p) {
 
 // Reshape: the flat row-major order is shared by input and output, so the
 // data a pair of ranks exchanges is the intersection of their flat runs.
-void planRuns(const std::vector<Geometry> &all, int me, Plan &plan) {
-  const Geometry &mine = all[me];
-  int P = static_cast<int>(all.size());
-  const Box &myOut = mine.outputs[0];
+// Transfers are filled in run order, not peer order: collected per peer
+// (ascending) first.
+void planRuns(const TeamGeometry &team, int me, Plan &plan) {
+  const Geometry &mine = team.of(me);
+  const Box myOut = mine.outputs[0];
+  const Box myIn = mine.input;
+  const Shape inShape = mine.inShape, outShape = mine.outShape;
   std::vector<FlatRun> parts;
+  std::vector<int> peers;
   int64_t received = 0;
-  // Receives: my output runs, cut by every sender's input box. Transfers are
-  // filled in run order, not peer order: collect them per peer first.
-  std::vector<Transfer> fromPeer(P);
-  Sources sources(all);
-  for (const FlatRun &run : boxRuns(mine.outShape, myOut)) {
-    for (int s = 0; s < P; ++s) {
-      if (!sources.provides(s, me))
+  // Receives: my output runs, cut by every sender's input box.
+  std::map<int, Transfer> fromPeer;
+  int lastPeer = -1; // consecutive runs mostly come from the same peer
+  Transfer *last = nullptr;
+  for (const FlatRun &run : boxRuns(outShape, myOut)) {
+    peers.clear();
+    team.flatOwners(/*input=*/true, run.start, run.start + run.length, peers);
+    for (int s : peers) {
+      if (!team.provides(s, me))
         continue;
+      const Box input = s == me ? myIn : team.of(s).input;
       parts.clear();
-      appendRangeBoxRuns(mine.inShape, all[s].input, run.start, run.start + run.length, parts);
-      Transfer &t = fromPeer[s];
+      appendRangeBoxRuns(inShape, input, run.start, run.start + run.length, parts);
+      if (parts.empty())
+        continue;
+      Transfer &t = s == lastPeer ? *last : fromPeer[s];
+      lastPeer = s;
+      last = &t;
       for (const FlatRun &f : parts) {
-        appendPiece(t.runs, {flatToBoxLinear(f.start, mine.inShape, all[s].input),
-                             flatToBoxLinear(f.start, mine.outShape, myOut), f.length});
+        appendPiece(t.runs, {flatToBoxLinear(f.start, inShape, input),
+                             flatToBoxLinear(f.start, outShape, myOut), f.length});
         t.elements += f.length;
         received += f.length;
       }
     }
   }
   checkCovered(mine.kind, myOut, received);
-  for (int s = 0; s < P; ++s) {
-    fromPeer[s].peer = s;
+  for (auto &[s, t] : fromPeer) {
+    t.peer = s;
     if (s == me)
-      plan.local = std::move(fromPeer[s]);
-    else if (fromPeer[s].elements)
-      plan.recvs.push_back(std::move(fromPeer[s]));
+      plan.local = std::move(t);
+    else if (t.elements)
+      plan.recvs.push_back(std::move(t));
   }
   // Sends: my input runs, cut by every receiver's output box.
-  std::vector<Transfer> byPeer(P);
-  for (const FlatRun &run : boxRuns(mine.inShape, mine.input)) {
-    for (int r = 0; r < P; ++r) {
-      if (r == me || !sources.provides(me, r))
+  std::map<int, Transfer> toPeer;
+  for (const FlatRun &run : boxRuns(inShape, myIn)) {
+    peers.clear();
+    team.flatOwners(/*input=*/false, run.start, run.start + run.length, peers);
+    for (int r : peers) {
+      if (r == me || !team.provides(me, r))
         continue;
+      const Box output = team.of(r).outputs[0];
       parts.clear();
-      appendRangeBoxRuns(mine.outShape, all[r].outputs[0], run.start, run.start + run.length, parts);
+      appendRangeBoxRuns(outShape, output, run.start, run.start + run.length, parts);
+      if (parts.empty())
+        continue;
+      Transfer &t = toPeer[r];
       for (const FlatRun &f : parts) {
-        appendPiece(byPeer[r].runs, {flatToBoxLinear(f.start, mine.inShape, mine.input),
-                                     flatToBoxLinear(f.start, mine.outShape, all[r].outputs[0]),
-                                     f.length});
-        byPeer[r].elements += f.length;
+        appendPiece(t.runs, {flatToBoxLinear(f.start, inShape, myIn),
+                             flatToBoxLinear(f.start, outShape, output), f.length});
+        t.elements += f.length;
       }
     }
   }
-  for (int r = 0; r < P; ++r)
-    if (byPeer[r].elements) {
-      byPeer[r].peer = r;
-      plan.sends.push_back(std::move(byPeer[r]));
+  for (auto &[r, t] : toPeer)
+    if (t.elements) {
+      t.peer = r;
+      plan.sends.push_back(std::move(t));
     }
 }
 
 } // namespace
 
+ExplicitGeometry::ExplicitGeometry(const std::vector<Geometry> &all)
+    : all_(all), lowestHolder_(all.size()) {
+  // Who provides data held by several ranks (identical, replicated input
+  // boxes): a receiver that holds a replica serves itself, any other
+  // receiver gets it from the lowest rank holding it. Deterministic from the
+  // geometry, so senders and receivers agree without talking.
+  std::map<std::pair<Shape, Shape>, int> lowest;
+  for (size_t r = 0; r < all.size(); ++r) {
+    auto key = std::make_pair(all[r].input.offsets, all[r].input.sizes);
+    auto it = lowest.emplace(key, static_cast<int>(r)).first;
+    lowestHolder_[r] = it->second;
+  }
+}
+
+bool ExplicitGeometry::provides(int s, int r) const {
+  if (s == r)
+    return true;
+  bool replicaOfR = lowestHolder_[s] == lowestHolder_[r];
+  return !replicaOfR && lowestHolder_[s] == s;
+}
+
+void ExplicitGeometry::everyone(std::vector<int> &out) const {
+  for (int r = 0; r < size(); ++r)
+    out.push_back(r);
+}
+
 std::shared_ptr<Plan> buildPlan(const std::vector<Geometry> &all, int me, int64_t id) {
   validate(all, me);
-  const Geometry &mine = all[me];
+  return buildPlan(ExplicitGeometry(all), me, id);
+}
+
+std::shared_ptr<Plan> buildPlan(const TeamGeometry &team, int me, int64_t id) {
+  const Geometry &mine = team.of(me);
+  if (!team.isExplicit()) {
+    // A formula: consistent by construction, but its shapes still come from
+    // the caller.
+    checkGlobalShape(mine.kind, "global shape", mine.inShape);
+    checkGlobalShape(mine.kind, "output shape", mine.outShape);
+  }
   auto plan = std::make_shared<Plan>();
   plan->id = id;
   plan->kind = mine.kind;
@@ -312,9 +357,9 @@ std::shared_ptr<Plan> buildPlan(const std::vector<Geometry> &all, int me, int64_
            str(mine.inShape).c_str(), str(mine.outShape).c_str());
     if (mine.outputs.size() != 1)
       fail("copy_reshape: expected one output box");
-    planRuns(all, me, *plan);
+    planRuns(team, me, *plan);
   } else {
-    planBoxes(all, me, *plan);
+    planBoxes(team, me, *plan);
   }
   for (const Transfer &t : plan->sends)
     plan->sendElements += t.elements;

@@ -1,5 +1,8 @@
 #include "StridedCopy.h"
 
+#include "Descriptor.h"
+#include "Errors.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -26,12 +29,37 @@ struct Dim {
   int64_t srcStride;
 };
 
+// At most kMaxViewRank dimensions (Descriptor.h): fixed storage, so that a
+// copy allocates nothing (a halo row is a handful of these per call).
+struct Dims {
+  Dim d[kMaxViewRank];
+  int n = 0;
+  void clear() { n = 0; }
+  void push_back(const Dim &x) { d[n++] = x; }
+  bool empty() const { return n == 0; }
+  size_t size() const { return static_cast<size_t>(n); }
+  Dim &back() { return d[n - 1]; }
+  void pop_back() { --n; }
+  Dim &operator[](size_t i) { return d[i]; }
+  const Dim &operator[](size_t i) const { return d[i]; }
+  Dim *begin() { return d; }
+  Dim *end() { return d + n; }
+  const Dim *begin() const { return d; }
+  const Dim *end() const { return d + n; }
+  void erase(Dim *at) {
+    std::copy(at + 1, end(), at);
+    --n;
+  }
+};
+
 // Drops unit dimensions, orders the rest by decreasing destination stride
 // (so the innermost loop writes with the smallest stride) and merges
 // neighbours that are contiguous on both sides. Returns false if empty.
 bool normalize(const int64_t *dstStrides, const int64_t *srcStrides,
-               const int64_t *sizes, int rank, std::vector<Dim> &dims) {
+               const int64_t *sizes, int rank, Dims &dims) {
   dims.clear();
+  if (rank > kMaxViewRank)
+    fail("a strided copy of rank %d (at most %d)", rank, kMaxViewRank);
   for (int k = 0; k < rank; ++k) {
     if (sizes[k] == 0)
       return false;
@@ -42,19 +70,22 @@ bool normalize(const int64_t *dstStrides, const int64_t *srcStrides,
   for (size_t i = 1; i < dims.size(); ++i)
     for (size_t j = i; j > 0 && std::llabs(dims[j - 1].dstStride) < std::llabs(dims[j].dstStride); --j)
       std::swap(dims[j - 1], dims[j]);
-  std::vector<Dim> merged;
-  for (const Dim &d : dims) {
-    if (!merged.empty()) {
-      Dim &outer = merged.back();
+  // Merge in place: `kept` dimensions so far, each absorbing the inner
+  // neighbours contiguous with it on both sides.
+  int kept = 0;
+  for (int i = 0; i < dims.n; ++i) {
+    const Dim d = dims.d[i];
+    if (kept) {
+      Dim &outer = dims.d[kept - 1];
       if (outer.dstStride == d.dstStride * d.size &&
           outer.srcStride == d.srcStride * d.size) {
         outer = {outer.size * d.size, d.dstStride, d.srcStride};
         continue;
       }
     }
-    merged.push_back(d);
+    dims.d[kept++] = d;
   }
-  dims.swap(merged);
+  dims.n = kept;
   return true;
 }
 
@@ -86,9 +117,9 @@ void copyRow(size_t es, char *dst, int64_t ds, const char *src, int64_t ss,
 
 // Calls body(dstOffset, srcOffset) (in elements) for every index of `outer`.
 template <typename F>
-void forEachOuter(const std::vector<Dim> &outer, F &&body) {
+void forEachOuter(const Dims &outer, F &&body) {
   int n = static_cast<int>(outer.size());
-  std::vector<int64_t> idx(n, 0);
+  int64_t idx[kMaxViewRank] = {};
   int64_t doff = 0, soff = 0;
   while (true) {
     body(doff, soff);
@@ -112,7 +143,7 @@ void forEachOuter(const std::vector<Dim> &outer, F &&body) {
 void copyStrided(size_t es, char *dst, const int64_t *dstStrides,
                  const char *src, const int64_t *srcStrides,
                  const int64_t *sizes, int rank) {
-  std::vector<Dim> dims;
+  Dims dims;
   if (!normalize(dstStrides, srcStrides, sizes, rank, dims))
     return;
   if (dst == src && std::equal(dstStrides, dstStrides + rank, srcStrides))

@@ -156,6 +156,12 @@ std::unique_ptr<Team> makeTeam(int64_t id, bool redistributes) {
   MPI_Comm_set_errhandler(t->comm, MPI_ERRORS_RETURN);
   t->rank = mpi::rank(t->comm);
   t->size = mpi::size(t->comm);
+  int *tagUb = nullptr, found = 0;
+  MPI_Comm_get_attr(t->comm, MPI_TAG_UB, &tagUb, &found);
+  if (found && tagUb)
+    for (int64_t room = (static_cast<int64_t>(*tagUb) + 1) >> Team::kSequenceBits;
+         room > 1 && t->planIdBits < 16; room >>= 1)
+      ++t->planIdBits;
   if (redistributes) {
     t->controlComm = mpi::commDup(t->comm);
     MPI_Comm_set_errhandler(t->controlComm, MPI_ERRORS_RETURN);

@@ -42,8 +42,24 @@ struct Team {
 
   int directPid(int r) const { return directPids.empty() ? 0 : directPids[r]; }
 
-  // A tag for the next operation's messages (wraps within MPI's guaranteed range).
-  int nextTag() { return static_cast<int>(sequence++ % 32768u); }
+  // Tags: the low kSequenceBits count the team's operations (identical on
+  // all ranks); above them, when MPI_TAG_UB leaves room (planIdBits > 0),
+  // the low bits of the operation's plan id, so that a rank that reuses a
+  // plan its peers replaced cannot match their messages, and a peer still
+  // agreeing on a plan sees the message and reports it (PlanCache.cpp).
+  static constexpr int kSequenceBits = 15;
+  int planIdBits = 0;
+  int sequenceTag() const { return static_cast<int>(sequence % (1u << kSequenceBits)); }
+  int planTag(int64_t planId) const {
+    return static_cast<int>(static_cast<uint64_t>(planId) & ((uint64_t(1) << planIdBits) - 1));
+  }
+  int tagFor(int64_t planId) const { return sequenceTag() | planTag(planId) << kSequenceBits; }
+  // The tag of the next operation's messages, which uses plan `planId`.
+  int nextTag(int64_t planId = 0) {
+    int tag = tagFor(planId);
+    ++sequence;
+    return tag;
+  }
 };
 
 // Initialises MPI if nobody has yet (then finalises it at exit). Inline:

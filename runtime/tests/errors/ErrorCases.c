@@ -235,6 +235,51 @@ static int run(const char *scenario) {
     o = idtr_index_array(&lo, 1);
     idtr_index_array_t bo = idtr_index_array(&bbOff, 1), bs = idtr_index_array(&bbSize, 1);
     _idtr_wait(_idtr_update_halo_f64(0, 1, &g, 1, &o, 1, &inD, 1, &bo, 1, &bs, 1, &outD, 1, &rD, -1));
+  } else if (!strcmp(scenario, "reshape-changed-alone")) {
+    /* Not an error on rank 0's side: a copy_reshape [8] -> [2, 4] from
+       balanced rows to balanced columns, twice; the second time rank 1
+       (only) calls it for [10] -> [2, 5], disagreeing with rank 0. Rank 0's
+       arguments are those of the first call, whose plan its own arguments
+       determine: it reuses it without asking. Rank 1 agrees on a new plan
+       and must report rank 0's message instead of hanging or reading it. */
+    for (int call = 0; call < 2; ++call) {
+      int64_t n = (call == 1 && me == 1) ? 10 : 8, cols = n / 2;
+      int64_t part = n / P + (me < n % P), off = me * (n / P) + (me < n % P ? me : n % P);
+      int64_t oc = cols / P + (me < cols % P), ooff = me * (cols / P) + (me < cols % P ? me : cols % P);
+      int64_t gout[2] = {2, cols}, noffs[2] = {0, ooff}, osz[2] = {2, oc};
+      shape1[0] = n;
+      offs1[0] = off;
+      idtr_init_contiguous(&inD, in, 1, &part);
+      idtr_init_contiguous(&out2, out, 2, osz);
+      g = idtr_index_array(shape1, 1);
+      o = idtr_index_array(offs1, 1);
+      ng = idtr_index_array(gout, 2);
+      no = idtr_index_array(noffs, 2);
+      _idtr_wait(_idtr_copy_reshape_f64(0, 1, &g, 1, &o, 1, &inD, 1, &ng, 1, &no, 2, &out2));
+    }
+  } else if (!strcmp(scenario, "halo-width-changed")) {
+    /* Balanced rows, 1-row halos, twice; the second time rank 1 (only)
+       asks for 2 rows below its block. Rank 0's arguments are the same as
+       the first time (its lower side is clipped at row 0), yet its plan
+       changes (rank 1 takes one more of its rows): it must not reuse it
+       without asking (Balanced.h, determinedLocally). Not an error. */
+    int64_t rows = 4, lo = 4 * me, zero = 0;
+    shape1[0] = 4 * P;
+    idtr_init_contiguous(&inD, in, 1, &rows);
+    g = idtr_index_array(shape1, 1);
+    o = idtr_index_array(&lo, 1);
+    (void)zero;
+    for (int call = 0; call < 2; ++call) {
+      int64_t below = (call == 1 && me == 1) ? 2 : 1;
+      int64_t bbOff = lo - below < 0 ? 0 : lo - below;
+      int64_t bbEnd = lo + rows + 1 > 4 * P ? 4 * P : lo + rows + 1, bbSize = bbEnd - bbOff;
+      int64_t lRows = lo - bbOff, rRows = bbEnd - lo - rows;
+      IDTR_MEMREF(double, 1) lD, rD;
+      idtr_init_contiguous(&lD, out, 1, &lRows);
+      idtr_init_contiguous(&rD, out + 8, 1, &rRows);
+      idtr_index_array_t bo = idtr_index_array(&bbOff, 1), bs = idtr_index_array(&bbSize, 1);
+      _idtr_wait(_idtr_update_halo_f64(0, 1, &g, 1, &o, 1, &inD, 1, &bo, 1, &bs, 1, &lD, 1, &rD, -1));
+    }
   } else if (!strcmp(scenario, "skipped-allreduce")) {
     /* Only rank 0 calls the collective; the others go on to exit. Detected
      * by the time limit (IDTR_TIMEOUT seconds). The first allreduce, which
