@@ -105,6 +105,21 @@ private:
     return tensor::DimOp::create(rewriter, loc, value, dim);
   }
 
+  /// Block `index` of `size` elements split over `count` shards as the shard
+  /// dialect defines it: `size / count` each, and one more on the last
+  /// `size % count` shards. Returns its offset and size.
+  std::pair<Value, Value> balancedBlock(Location loc, Value size, Value count,
+                                        Value index);
+  /// The global size along `axis` of a gather of `input` into `resultType`
+  /// over group `g`: the result's size when static, the input's times the
+  /// group size when the input's is static (equal blocks), else the sum of
+  /// the blocks (a reduction over the group).
+  FailureOr<Value> gatheredSize(Operation *op, Value input,
+                                RankedTensorType resultType, int64_t axis,
+                                Group g);
+  /// The sum of `local` (an index) over group `g`, waited for.
+  FailureOr<Value> sumOverGroup(Operation *op, Value local, Group g);
+
   /// The grid of `op` (a grid of static shape) or a located error.
   FailureOr<GridInfo> grid(Operation *op, FlatSymbolRefAttr symbol);
   /// Checks that `axes` are distinct axes of the grid.
@@ -181,6 +196,66 @@ private:
   func::FuncOp exitFn;
   bool failedChecks = false;
 };
+
+std::pair<Value, Value> Lowering::balancedBlock(Location loc, Value size,
+                                                Value count, Value index) {
+  std::optional<int64_t> staticSize = getConstantIntValue(size);
+  std::optional<int64_t> staticCount = getConstantIntValue(count);
+  if (staticSize && staticCount && *staticCount > 0 &&
+      *staticSize % *staticCount == 0) {
+    // Equal blocks: no run-time remainder arithmetic.
+    Value block = constant(loc, *staticSize / *staticCount);
+    return {arith::MulIOp::create(rewriter, loc, index, block), block};
+  }
+  Value base = arith::DivUIOp::create(rewriter, loc, size, count);
+  Value rest = arith::RemUIOp::create(rewriter, loc, size, count);
+  // The first shard with one more element.
+  Value first = arith::SubIOp::create(rewriter, loc, count, rest);
+  Value extra = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sge,
+                                      index, first);
+  Value blockSize = arith::AddIOp::create(
+      rewriter, loc, base,
+      arith::SelectOp::create(rewriter, loc, extra, constant(loc, 1),
+                              constant(loc, 0)));
+  // index * base plus the longer shards before this one.
+  Value before = arith::SelectOp::create(
+      rewriter, loc, extra, arith::SubIOp::create(rewriter, loc, index, first),
+      constant(loc, 0));
+  Value offset = arith::AddIOp::create(
+      rewriter, loc, arith::MulIOp::create(rewriter, loc, index, base),
+      before);
+  return {offset, blockSize};
+}
+
+FailureOr<Value> Lowering::gatheredSize(Operation *op, Value input,
+                                        RankedTensorType resultType,
+                                        int64_t axis, Group g) {
+  Location loc = op->getLoc();
+  if (!resultType.isDynamicDim(axis))
+    return constant(loc, resultType.getDimSize(axis));
+  auto inType = cast<RankedTensorType>(input.getType());
+  if (!inType.isDynamicDim(axis))
+    return constant(loc, inType.getDimSize(axis) * g.size);
+  // Blocks of unknown sizes (an uneven partition): their sum.
+  return sumOverGroup(op, dimSize(loc, input, axis), g);
+}
+
+FailureOr<Value> Lowering::sumOverGroup(Operation *op, Value local, Group g) {
+  Location loc = op->getLoc();
+  Value value =
+      arith::IndexCastOp::create(rewriter, loc, rewriter.getI64Type(), local);
+  Value one = tensor::FromElementsOp::create(
+      rewriter, loc, RankedTensorType::get({1}, rewriter.getI64Type()),
+      ValueRange{value});
+  FailureOr<Value> sum = reduce(op, one, shard::ReductionKind::Sum, g);
+  if (failed(sum))
+    return failure();
+  return arith::IndexCastOp::create(
+             rewriter, loc, rewriter.getIndexType(),
+             tensor::ExtractOp::create(rewriter, loc, *sum,
+                                       ValueRange{constant(loc, 0)}))
+      .getResult();
+}
 
 FailureOr<GridInfo> Lowering::grid(Operation *op, FlatSymbolRefAttr symbol) {
   auto it = grids.find(symbol.getAttr());
@@ -466,23 +541,21 @@ LogicalResult Lowering::lower(shard::AllGatherOp op) {
   auto resultType = cast<RankedTensorType>(op.getResult().getType());
   int64_t axis = op.getGatherAxis().getSExtValue();
   int64_t rank = resultType.getRank();
-  int64_t procs = g->size;
-  // Equal blocks along the gather axis, in group order: the global array is
-  // the result, this rank's box starts at member * block; every rank
+  // Blocks along the gather axis in group order, balanced as the shard
+  // dialect defines them (equal when the size divides): the global array is
+  // the result, this rank's box starts at its block's offset; every rank
   // receives the whole array (overlapping target boxes).
+  FailureOr<Value> total = gatheredSize(op, input, resultType, axis, *g);
+  if (failed(total))
+    return failure();
   SmallVector<Value> global, offsets, zeros;
-  Value block = dimSize(loc, input, axis);
   for (int64_t d = 0; d < rank; ++d) {
-    Value size = d == axis ? arith::MulIOp::create(rewriter, loc, block,
-                                                   constant(loc, procs))
-                                 .getResult()
-                           : dimSize(loc, input, d);
-    global.push_back(size);
-    offsets.push_back(d == axis
-                          ? arith::MulIOp::create(rewriter, loc, g->index,
-                                                  block)
-                                .getResult()
-                          : constant(loc, 0));
+    global.push_back(d == axis ? *total : dimSize(loc, input, d));
+    offsets.push_back(d == axis ? balancedBlock(loc, *total,
+                                                constant(loc, g->size),
+                                                g->index)
+                                      .first
+                                : constant(loc, 0));
     zeros.push_back(constant(loc, 0));
   }
   auto copy = distruntime::CopyReshapeOp::create(
@@ -509,14 +582,11 @@ Value Lowering::slice(Location loc, Value input, RankedTensorType resultType,
               : OpFoldResult(rewriter.getIndexAttr(resultType.getDimSize(d))));
       continue;
     }
-    Value block = resultType.isDynamicDim(d)
-                      ? arith::DivUIOp::create(rewriter, loc,
-                                               dimSize(loc, input, d),
-                                               constant(loc, g.size))
-                            .getResult()
-                      : constant(loc, resultType.getDimSize(d));
-    offsets.push_back(
-        arith::MulIOp::create(rewriter, loc, g.index, block).getResult());
+    // Balanced blocks as the shard dialect defines them (equal when the
+    // size divides; upstream's verifier rejects uneven static blocks).
+    auto [offset, block] = balancedBlock(loc, dimSize(loc, input, d),
+                                         constant(loc, g.size), g.index);
+    offsets.push_back(offset);
     sizes.push_back(resultType.isDynamicDim(d)
                         ? OpFoldResult(block)
                         : OpFoldResult(
@@ -553,27 +623,29 @@ LogicalResult Lowering::lower(shard::AllToAllOp op) {
   if (split == concat)
     return op.emitError("distc: all_to_all with split_axis == concat_axis "
                         "is not supported yet");
-  int64_t procs = g->size;
   // The inputs are the blocks of one global array split along concat_axis
-  // (in rank order); the results are the blocks of the same array split
-  // along split_axis. That is a redistribution of one global array.
+  // (in group order); the results are the blocks of the same array split
+  // along split_axis. That is a redistribution of one global array. Blocks
+  // are balanced as the shard dialect defines them.
   Value r = g->index;
-  Value p = constant(loc, procs);
+  Value p = constant(loc, g->size);
+  FailureOr<Value> total = gatheredSize(op, input, resultType, concat, *g);
+  if (failed(total))
+    return failure();
   SmallVector<Value> global, offsets, newOffsets, newShape;
   for (int64_t d = 0; d < resultType.getRank(); ++d) {
     Value size = dimSize(loc, input, d);
     Value zero = constant(loc, 0);
     if (d == concat) {
-      Value total = arith::MulIOp::create(rewriter, loc, size, p);
-      global.push_back(total);
-      offsets.push_back(arith::MulIOp::create(rewriter, loc, r, size));
+      global.push_back(*total);
+      offsets.push_back(balancedBlock(loc, *total, p, r).first);
       newOffsets.push_back(zero);
-      newShape.push_back(total);
+      newShape.push_back(*total);
     } else if (d == split) {
-      Value block = arith::DivUIOp::create(rewriter, loc, size, p);
+      auto [offset, block] = balancedBlock(loc, size, p, r);
       global.push_back(size);
       offsets.push_back(zero);
-      newOffsets.push_back(arith::MulIOp::create(rewriter, loc, r, block));
+      newOffsets.push_back(offset);
       newShape.push_back(block);
     } else {
       global.push_back(size);
@@ -635,15 +707,26 @@ LogicalResult Lowering::lower(shard::UpdateHaloOp op) {
   Group g = group(op, *info, splitAxes.front().asArrayRef());
   int64_t procs = g.size;
   int64_t rank = type.getRank();
-  // Every shard holds `before + own + after` rows (equal blocks): the owned
+  // Every shard holds `before + own + after` rows: the owned
   // rows are a slice of the destination.
   Value rows = dimSize(loc, dest, 0);
   Value own = arith::SubIOp::create(rewriter, loc, rows,
                                     constant(loc, before + after));
-  Value r = g.index;
-  Value start = arith::MulIOp::create(rewriter, loc, r, own);
-  Value globalRows = arith::MulIOp::create(rewriter, loc, own,
-                                           constant(loc, procs));
+  // A static shard type means equal blocks; a dynamic one may be a
+  // balanced uneven partition: the global size is then the sum of the
+  // owned rows, and this shard's start follows from the balanced formula.
+  Value globalRows, start;
+  if (!type.isDynamicDim(0)) {
+    globalRows = arith::MulIOp::create(rewriter, loc, own,
+                                       constant(loc, procs));
+    start = arith::MulIOp::create(rewriter, loc, g.index, own);
+  } else {
+    FailureOr<Value> sum = sumOverGroup(op, own, g);
+    if (failed(sum))
+      return failure();
+    globalRows = *sum;
+    start = balancedBlock(loc, globalRows, constant(loc, procs), g.index).first;
+  }
   SmallVector<OpFoldResult> offs, sizes, strides;
   SmallVector<Value> gShape, lOffs, bbOffs, bbSizes;
   for (int64_t d = 0; d < rank; ++d) {
@@ -882,16 +965,7 @@ LogicalResult Lowering::lower(shard::ShardShapeOp op) {
       position += n + 1;
       continue;
     }
-    Value count = constant(loc, n);
-    Value base = arith::DivUIOp::create(rewriter, loc, size, count);
-    Value rest = arith::RemUIOp::create(rewriter, loc, size, count);
-    Value extra = arith::CmpIOp::create(
-        rewriter, loc, arith::CmpIPredicate::sge, index,
-        arith::SubIOp::create(rewriter, loc, count, rest));
-    sizes.push_back(arith::AddIOp::create(
-        rewriter, loc, base,
-        arith::SelectOp::create(rewriter, loc, extra, constant(loc, 1),
-                                constant(loc, 0))));
+    sizes.push_back(balancedBlock(loc, size, constant(loc, n), index).second);
   }
   if (sizes.size() != op.getNumResults())
     return op.emitError("distc: shard_shape has ")
