@@ -164,6 +164,21 @@ private:
   Value slice(Location loc, Value input, RankedTensorType resultType,
               int64_t axis, Group g);
   LogicalResult lower(shard::AllGatherOp op);
+  /// all_gather, and gather (every member receives the gathered array: the
+  /// root's result is the same, the others' is unspecified upstream).
+  template <typename GatherOp> LogicalResult lowerGather(GatherOp op);
+  LogicalResult lower(shard::GatherOp op) { return lowerGather(op); }
+  /// reduce: the group's reduction on every member (the root's result).
+  LogicalResult lower(shard::ReduceOp op);
+  /// The group index of the root of a rooted collective (its indices along
+  /// the grid axes, row-major in their order).
+  Value rootIndex(Location loc, GridInfo info, ArrayRef<int16_t> axes,
+                  ArrayRef<int64_t> root, ValueRange rootDynamic);
+  /// `input` where this process is the root, an empty box (size 0 along
+  /// dimension 0) elsewhere: the input box of a copy from the root.
+  FailureOr<Value> rootBox(Operation *op, Value input, Value isRoot);
+  LogicalResult lower(shard::BroadcastOp op);
+  LogicalResult lower(shard::ScatterOp op);
   LogicalResult lower(shard::AllSliceOp op);
   LogicalResult lower(shard::AllToAllOp op);
   LogicalResult lower(shard::UpdateHaloOp op);
@@ -531,6 +546,15 @@ LogicalResult Lowering::lower(shard::ReduceScatterOp op) {
 }
 
 LogicalResult Lowering::lower(shard::AllGatherOp op) {
+  return lowerGather(op);
+}
+
+template <typename GatherOp>
+LogicalResult Lowering::lowerGather(GatherOp op) {
+  auto resultType = dyn_cast<RankedTensorType>(op.getResult().getType());
+  if (!resultType)
+    return op.emitError("distc: ")
+           << op->getName().stripDialect() << " needs a ranked tensor result";
   std::optional<Group> g;
   if (failed(beginCollective(op, g)))
     return failure();
@@ -538,7 +562,6 @@ LogicalResult Lowering::lower(shard::AllGatherOp op) {
     return success();
   Location loc = op.getLoc();
   Value input = op.getInput();
-  auto resultType = cast<RankedTensorType>(op.getResult().getType());
   int64_t axis = op.getGatherAxis().getSExtValue();
   int64_t rank = resultType.getRank();
   // Blocks along the gather axis in group order, balanced as the shard
@@ -659,6 +682,144 @@ LogicalResult Lowering::lower(shard::AllToAllOp op) {
       TypeRange{distruntime::AsyncHandleType::get(op.getContext()),
                 resultType},
       input, global, offsets, global, newOffsets, newShape,
+      rewriter.getI64IntegerAttr(g->team));
+  mlir::distc::lowering::createAndWait(rewriter, copy);
+  rewriter.replaceOp(op, copy.getNlArray());
+  return success();
+}
+
+LogicalResult Lowering::lower(shard::ReduceOp op) {
+  std::optional<Group> g;
+  if (failed(beginReduction(op, g)))
+    return failure();
+  if (!g)
+    return success();
+  FailureOr<Value> result = reduce(op, op.getInput(), op.getReduction(), *g);
+  if (failed(result))
+    return failure();
+  rewriter.replaceOp(op, *result);
+  return success();
+}
+
+Value Lowering::rootIndex(Location loc, GridInfo info, ArrayRef<int16_t> axes,
+                          ArrayRef<int64_t> root, ValueRange rootDynamic) {
+  SmallVector<OpFoldResult> indices =
+      getMixedValues(root, rootDynamic, rewriter);
+  Value index = constant(loc, 0);
+  for (auto [axis, at] : llvm::zip(axes, indices))
+    index = arith::AddIOp::create(
+        rewriter, loc,
+        arith::MulIOp::create(rewriter, loc, index,
+                              constant(loc, info.op.getShape()[axis])),
+        getValueOrCreateConstantIndexOp(rewriter, loc, at));
+  return index;
+}
+
+FailureOr<Value> Lowering::rootBox(Operation *op, Value input, Value isRoot) {
+  auto type = cast<RankedTensorType>(input.getType());
+  if (type.getRank() == 0)
+    return op->emitError("distc: ")
+           << op->getName().stripDialect()
+           << " of a rank-0 tensor is not supported yet";
+  Location loc = op->getLoc();
+  SmallVector<OpFoldResult> offsets, sizes, strides;
+  SmallVector<int64_t> shape(type.getShape());
+  shape[0] = ShapedType::kDynamic;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    offsets.push_back(rewriter.getIndexAttr(0));
+    strides.push_back(rewriter.getIndexAttr(1));
+    Value size = dimSize(loc, input, d);
+    sizes.push_back(d == 0 ? OpFoldResult(arith::SelectOp::create(
+                                 rewriter, loc, isRoot, size, constant(loc, 0))
+                                                  .getResult())
+                           : OpFoldResult(type.isDynamicDim(d)
+                                              ? OpFoldResult(size)
+                                              : rewriter.getIndexAttr(
+                                                    type.getDimSize(d))));
+  }
+  return tensor::ExtractSliceOp::create(
+             rewriter, loc, RankedTensorType::get(shape, type.getElementType()),
+             input, offsets, sizes, strides)
+      .getResult();
+}
+
+LogicalResult Lowering::lower(shard::BroadcastOp op) {
+  std::optional<Group> g;
+  if (failed(beginCollective(op, g)))
+    return failure();
+  if (!g)
+    return success();
+  Location loc = op.getLoc();
+  FailureOr<GridInfo> info = grid(op, op.getGridAttr());
+  if (failed(info))
+    return failure();
+  // One global array that only the root holds (the others contribute an
+  // empty box); every member receives all of it: a redistribution.
+  Value root = rootIndex(loc, *info, op.getGridAxes(), op.getRoot(),
+                         op.getRootDynamic());
+  Value isRoot = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                       g->index, root);
+  FailureOr<Value> box = rootBox(op, op.getInput(), isRoot);
+  if (failed(box))
+    return failure();
+  auto resultType = cast<RankedTensorType>(op.getResult().getType());
+  SmallVector<Value> global, zeros;
+  for (int64_t d = 0; d < resultType.getRank(); ++d) {
+    global.push_back(dimSize(loc, op.getInput(), d));
+    zeros.push_back(constant(loc, 0));
+  }
+  auto copy = distruntime::CopyReshapeOp::create(
+      rewriter, loc,
+      TypeRange{distruntime::AsyncHandleType::get(op.getContext()),
+                resultType},
+      *box, global, zeros, global, zeros, global,
+      rewriter.getI64IntegerAttr(g->team));
+  mlir::distc::lowering::createAndWait(rewriter, copy);
+  rewriter.replaceOp(op, copy.getNlArray());
+  return success();
+}
+
+LogicalResult Lowering::lower(shard::ScatterOp op) {
+  std::optional<Group> g;
+  if (failed(beginCollective(op, g)))
+    return failure();
+  if (!g)
+    return success();
+  Location loc = op.getLoc();
+  FailureOr<GridInfo> info = grid(op, op.getGridAttr());
+  if (failed(info))
+    return failure();
+  // The root's input is the global array (the others contribute an empty
+  // box); each member receives its balanced block along scatter_axis.
+  Value root = rootIndex(loc, *info, op.getGridAxes(), op.getRoot(),
+                         op.getRootDynamic());
+  Value isRoot = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                       g->index, root);
+  FailureOr<Value> box = rootBox(op, op.getInput(), isRoot);
+  if (failed(box))
+    return failure();
+  auto resultType = cast<RankedTensorType>(op.getResult().getType());
+  int64_t axis = op.getScatterAxis().getSExtValue();
+  SmallVector<Value> global, zeros, offsets, sizes;
+  for (int64_t d = 0; d < resultType.getRank(); ++d) {
+    Value size = dimSize(loc, op.getInput(), d);
+    global.push_back(size);
+    zeros.push_back(constant(loc, 0));
+    if (d != axis) {
+      offsets.push_back(constant(loc, 0));
+      sizes.push_back(size);
+      continue;
+    }
+    auto [offset, block] =
+        balancedBlock(loc, size, constant(loc, g->size), g->index);
+    offsets.push_back(offset);
+    sizes.push_back(block);
+  }
+  auto copy = distruntime::CopyReshapeOp::create(
+      rewriter, loc,
+      TypeRange{distruntime::AsyncHandleType::get(op.getContext()),
+                resultType},
+      *box, global, zeros, global, offsets, sizes,
       rewriter.getI64IntegerAttr(g->team));
   mlir::distc::lowering::createAndWait(rewriter, copy);
   rewriter.replaceOp(op, copy.getNlArray());
@@ -980,7 +1141,9 @@ LogicalResult Lowering::lower(Operation *op) {
       .Case<shard::AllReduceOp, shard::ReduceScatterOp, shard::AllGatherOp, shard::AllSliceOp,
             shard::AllToAllOp, shard::UpdateHaloOp, shard::ProcessLinearIndexOp,
             shard::ProcessMultiIndexOp, shard::GridShapeOp,
-            shard::NeighborsLinearIndicesOp, shard::ShardShapeOp>(
+            shard::NeighborsLinearIndicesOp, shard::ShardShapeOp,
+            shard::GatherOp, shard::ReduceOp, shard::BroadcastOp,
+            shard::ScatterOp>(
           [&](auto concrete) { return lower(concrete); })
       .Default([](Operation *other) {
         return other->emitError("distc: '")
