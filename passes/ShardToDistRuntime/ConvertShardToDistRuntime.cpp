@@ -151,7 +151,10 @@ private:
   }
 
   LogicalResult lower(Operation *op);
-  LogicalResult lower(shard::AllReduceOp op);
+  /// all_reduce, and reduce (the root's result on every member).
+  template <typename ReductionOp> LogicalResult lowerReduction(ReductionOp op);
+  LogicalResult lower(shard::AllReduceOp op) { return lowerReduction(op); }
+  LogicalResult lower(shard::ReduceOp op) { return lowerReduction(op); }
   LogicalResult lower(shard::ReduceScatterOp op);
   /// Common start of all_reduce and reduce_scatter: checks the types and the
   /// reduction, then as beginCollective.
@@ -168,8 +171,6 @@ private:
   /// root's result is the same, the others' is unspecified upstream).
   template <typename GatherOp> LogicalResult lowerGather(GatherOp op);
   LogicalResult lower(shard::GatherOp op) { return lowerGather(op); }
-  /// reduce: the group's reduction on every member (the root's result).
-  LogicalResult lower(shard::ReduceOp op);
   /// The group index of the root of a rooted collective (its indices along
   /// the grid axes, row-major in their order).
   Value rootIndex(Location loc, GridInfo info, ArrayRef<int16_t> axes,
@@ -177,6 +178,23 @@ private:
   /// `input` where this process is the root, an empty box (size 0 along
   /// dimension 0) elsewhere: the input box of a copy from the root.
   FailureOr<Value> rootBox(Operation *op, Value input, Value isRoot);
+  /// The input box of rooted collective `op` over group `g`.
+  template <typename RootedOp>
+  FailureOr<Value> rootBox(RootedOp op, Group g) {
+    FailureOr<GridInfo> info = grid(op, op.getGridAttr());
+    if (failed(info))
+      return failure();
+    Location loc = op.getLoc();
+    Value root = rootIndex(loc, *info, op.getGridAxes(), op.getRoot(),
+                           op.getRootDynamic());
+    Value isRoot = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::eq, g.index, root);
+    return rootBox(op, op.getInput(), isRoot);
+  }
+  /// A copy of the root's input (see rootBox) to every member of the group:
+  /// all of it, or its balanced block along `splitAxis`.
+  template <typename RootedOp>
+  LogicalResult copyFromRoot(RootedOp op, std::optional<int64_t> splitAxis);
   LogicalResult lower(shard::BroadcastOp op);
   LogicalResult lower(shard::ScatterOp op);
   LogicalResult lower(shard::AllSliceOp op);
@@ -515,7 +533,8 @@ LogicalResult Lowering::beginReduction(ReductionOp op,
   return beginCollective(op, g);
 }
 
-LogicalResult Lowering::lower(shard::AllReduceOp op) {
+template <typename ReductionOp>
+LogicalResult Lowering::lowerReduction(ReductionOp op) {
   std::optional<Group> g;
   if (failed(beginReduction(op, g)))
     return failure();
@@ -688,19 +707,6 @@ LogicalResult Lowering::lower(shard::AllToAllOp op) {
   return success();
 }
 
-LogicalResult Lowering::lower(shard::ReduceOp op) {
-  std::optional<Group> g;
-  if (failed(beginReduction(op, g)))
-    return failure();
-  if (!g)
-    return success();
-  FailureOr<Value> result = reduce(op, op.getInput(), op.getReduction(), *g);
-  if (failed(result))
-    return failure();
-  rewriter.replaceOp(op, *result);
-  return success();
-}
-
 Value Lowering::rootIndex(Location loc, GridInfo info, ArrayRef<int16_t> axes,
                           ArrayRef<int64_t> root, ValueRange rootDynamic) {
   SmallVector<OpFoldResult> indices =
@@ -743,69 +749,25 @@ FailureOr<Value> Lowering::rootBox(Operation *op, Value input, Value isRoot) {
       .getResult();
 }
 
-LogicalResult Lowering::lower(shard::BroadcastOp op) {
+template <typename RootedOp>
+LogicalResult Lowering::copyFromRoot(RootedOp op,
+                                     std::optional<int64_t> splitAxis) {
   std::optional<Group> g;
   if (failed(beginCollective(op, g)))
     return failure();
   if (!g)
     return success();
   Location loc = op.getLoc();
-  FailureOr<GridInfo> info = grid(op, op.getGridAttr());
-  if (failed(info))
-    return failure();
-  // One global array that only the root holds (the others contribute an
-  // empty box); every member receives all of it: a redistribution.
-  Value root = rootIndex(loc, *info, op.getGridAxes(), op.getRoot(),
-                         op.getRootDynamic());
-  Value isRoot = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
-                                       g->index, root);
-  FailureOr<Value> box = rootBox(op, op.getInput(), isRoot);
+  FailureOr<Value> box = rootBox(op, *g);
   if (failed(box))
     return failure();
   auto resultType = cast<RankedTensorType>(op.getResult().getType());
-  SmallVector<Value> global, zeros;
-  for (int64_t d = 0; d < resultType.getRank(); ++d) {
-    global.push_back(dimSize(loc, op.getInput(), d));
-    zeros.push_back(constant(loc, 0));
-  }
-  auto copy = distruntime::CopyReshapeOp::create(
-      rewriter, loc,
-      TypeRange{distruntime::AsyncHandleType::get(op.getContext()),
-                resultType},
-      *box, global, zeros, global, zeros, global,
-      rewriter.getI64IntegerAttr(g->team));
-  mlir::distc::lowering::createAndWait(rewriter, copy);
-  rewriter.replaceOp(op, copy.getNlArray());
-  return success();
-}
-
-LogicalResult Lowering::lower(shard::ScatterOp op) {
-  std::optional<Group> g;
-  if (failed(beginCollective(op, g)))
-    return failure();
-  if (!g)
-    return success();
-  Location loc = op.getLoc();
-  FailureOr<GridInfo> info = grid(op, op.getGridAttr());
-  if (failed(info))
-    return failure();
-  // The root's input is the global array (the others contribute an empty
-  // box); each member receives its balanced block along scatter_axis.
-  Value root = rootIndex(loc, *info, op.getGridAxes(), op.getRoot(),
-                         op.getRootDynamic());
-  Value isRoot = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
-                                       g->index, root);
-  FailureOr<Value> box = rootBox(op, op.getInput(), isRoot);
-  if (failed(box))
-    return failure();
-  auto resultType = cast<RankedTensorType>(op.getResult().getType());
-  int64_t axis = op.getScatterAxis().getSExtValue();
   SmallVector<Value> global, zeros, offsets, sizes;
   for (int64_t d = 0; d < resultType.getRank(); ++d) {
     Value size = dimSize(loc, op.getInput(), d);
     global.push_back(size);
     zeros.push_back(constant(loc, 0));
-    if (d != axis) {
+    if (d != splitAxis) {
       offsets.push_back(constant(loc, 0));
       sizes.push_back(size);
       continue;
@@ -824,6 +786,18 @@ LogicalResult Lowering::lower(shard::ScatterOp op) {
   mlir::distc::lowering::createAndWait(rewriter, copy);
   rewriter.replaceOp(op, copy.getNlArray());
   return success();
+}
+
+LogicalResult Lowering::lower(shard::BroadcastOp op) {
+  // One global array that only the root holds (the others contribute an
+  // empty box); every member receives all of it: a redistribution.
+  return copyFromRoot(op, std::nullopt);
+}
+
+LogicalResult Lowering::lower(shard::ScatterOp op) {
+  // The root's input is the global array (the others contribute an empty
+  // box); each member receives its balanced block along scatter_axis.
+  return copyFromRoot(op, op.getScatterAxis().getSExtValue());
 }
 
 LogicalResult Lowering::lower(shard::UpdateHaloOp op) {
