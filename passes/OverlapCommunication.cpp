@@ -158,7 +158,10 @@ llvm::SetVector<Value> protectedValues(AsyncOpInterface asyncOp, WaitOp wait,
     values.insert(v);
   for (size_t i = 1; i < values.size(); ++i) { // values grows while we scan.
     for (Operation *user : values[i].getUsers()) {
-      if (isa<tensor::DimOp>(user) || afterWait(user))
+      // A tensor.cast after the wait is still followed: it reads only the
+      // shape (the wait may cross it), so its users must stop the wait.
+      if (isa<tensor::DimOp>(user) ||
+          (afterWait(user) && !isa<tensor::CastOp>(user)))
         continue;
       for (Operation *op = user;
            op && !op->hasTrait<OpTrait::IsIsolatedFromAbove>() &&

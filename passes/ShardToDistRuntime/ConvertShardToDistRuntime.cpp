@@ -105,6 +105,21 @@ private:
     return tensor::DimOp::create(rewriter, loc, value, dim);
   }
 
+  /// Block `index` of `size` elements split over `count` shards as the shard
+  /// dialect defines it: `size / count` each, and one more on the last
+  /// `size % count` shards. Returns its offset and size.
+  std::pair<Value, Value> balancedBlock(Location loc, Value size, Value count,
+                                        Value index);
+  /// The global size along `axis` of a gather of `input` into `resultType`
+  /// over group `g`: the result's size when static, the input's times the
+  /// group size when the input's is static (equal blocks), else the sum of
+  /// the blocks (a reduction over the group).
+  FailureOr<Value> gatheredSize(Operation *op, Value input,
+                                RankedTensorType resultType, int64_t axis,
+                                Group g);
+  /// The sum of `local` (an index) over group `g`, waited for.
+  FailureOr<Value> sumOverGroup(Operation *op, Value local, Group g);
+
   /// The grid of `op` (a grid of static shape) or a located error.
   FailureOr<GridInfo> grid(Operation *op, FlatSymbolRefAttr symbol);
   /// Checks that `axes` are distinct axes of the grid.
@@ -136,7 +151,10 @@ private:
   }
 
   LogicalResult lower(Operation *op);
-  LogicalResult lower(shard::AllReduceOp op);
+  /// all_reduce, and reduce (the root's result on every member).
+  template <typename ReductionOp> LogicalResult lowerReduction(ReductionOp op);
+  LogicalResult lower(shard::AllReduceOp op) { return lowerReduction(op); }
+  LogicalResult lower(shard::ReduceOp op) { return lowerReduction(op); }
   LogicalResult lower(shard::ReduceScatterOp op);
   /// Common start of all_reduce and reduce_scatter: checks the types and the
   /// reduction, then as beginCollective.
@@ -149,6 +167,36 @@ private:
   Value slice(Location loc, Value input, RankedTensorType resultType,
               int64_t axis, Group g);
   LogicalResult lower(shard::AllGatherOp op);
+  /// all_gather, and gather (every member receives the gathered array: the
+  /// root's result is the same, the others' is unspecified upstream).
+  template <typename GatherOp> LogicalResult lowerGather(GatherOp op);
+  LogicalResult lower(shard::GatherOp op) { return lowerGather(op); }
+  /// The group index of the root of a rooted collective (its indices along
+  /// the grid axes, row-major in their order).
+  Value rootIndex(Location loc, GridInfo info, ArrayRef<int16_t> axes,
+                  ArrayRef<int64_t> root, ValueRange rootDynamic);
+  /// `input` where this process is the root, an empty box (size 0 along
+  /// dimension 0) elsewhere: the input box of a copy from the root.
+  FailureOr<Value> rootBox(Operation *op, Value input, Value isRoot);
+  /// The input box of rooted collective `op` over group `g`.
+  template <typename RootedOp>
+  FailureOr<Value> rootBox(RootedOp op, Group g) {
+    FailureOr<GridInfo> info = grid(op, op.getGridAttr());
+    if (failed(info))
+      return failure();
+    Location loc = op.getLoc();
+    Value root = rootIndex(loc, *info, op.getGridAxes(), op.getRoot(),
+                           op.getRootDynamic());
+    Value isRoot = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::eq, g.index, root);
+    return rootBox(op, op.getInput(), isRoot);
+  }
+  /// A copy of the root's input (see rootBox) to every member of the group:
+  /// all of it, or its balanced block along `splitAxis`.
+  template <typename RootedOp>
+  LogicalResult copyFromRoot(RootedOp op, std::optional<int64_t> splitAxis);
+  LogicalResult lower(shard::BroadcastOp op);
+  LogicalResult lower(shard::ScatterOp op);
   LogicalResult lower(shard::AllSliceOp op);
   LogicalResult lower(shard::AllToAllOp op);
   LogicalResult lower(shard::UpdateHaloOp op);
@@ -181,6 +229,66 @@ private:
   func::FuncOp exitFn;
   bool failedChecks = false;
 };
+
+std::pair<Value, Value> Lowering::balancedBlock(Location loc, Value size,
+                                                Value count, Value index) {
+  std::optional<int64_t> staticSize = getConstantIntValue(size);
+  std::optional<int64_t> staticCount = getConstantIntValue(count);
+  if (staticSize && staticCount && *staticCount > 0 &&
+      *staticSize % *staticCount == 0) {
+    // Equal blocks: no run-time remainder arithmetic.
+    Value block = constant(loc, *staticSize / *staticCount);
+    return {arith::MulIOp::create(rewriter, loc, index, block), block};
+  }
+  Value base = arith::DivUIOp::create(rewriter, loc, size, count);
+  Value rest = arith::RemUIOp::create(rewriter, loc, size, count);
+  // The first shard with one more element.
+  Value first = arith::SubIOp::create(rewriter, loc, count, rest);
+  Value extra = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sge,
+                                      index, first);
+  Value blockSize = arith::AddIOp::create(
+      rewriter, loc, base,
+      arith::SelectOp::create(rewriter, loc, extra, constant(loc, 1),
+                              constant(loc, 0)));
+  // index * base plus the longer shards before this one.
+  Value before = arith::SelectOp::create(
+      rewriter, loc, extra, arith::SubIOp::create(rewriter, loc, index, first),
+      constant(loc, 0));
+  Value offset = arith::AddIOp::create(
+      rewriter, loc, arith::MulIOp::create(rewriter, loc, index, base),
+      before);
+  return {offset, blockSize};
+}
+
+FailureOr<Value> Lowering::gatheredSize(Operation *op, Value input,
+                                        RankedTensorType resultType,
+                                        int64_t axis, Group g) {
+  Location loc = op->getLoc();
+  if (!resultType.isDynamicDim(axis))
+    return constant(loc, resultType.getDimSize(axis));
+  auto inType = cast<RankedTensorType>(input.getType());
+  if (!inType.isDynamicDim(axis))
+    return constant(loc, inType.getDimSize(axis) * g.size);
+  // Blocks of unknown sizes (an uneven partition): their sum.
+  return sumOverGroup(op, dimSize(loc, input, axis), g);
+}
+
+FailureOr<Value> Lowering::sumOverGroup(Operation *op, Value local, Group g) {
+  Location loc = op->getLoc();
+  Value value =
+      arith::IndexCastOp::create(rewriter, loc, rewriter.getI64Type(), local);
+  Value one = tensor::FromElementsOp::create(
+      rewriter, loc, RankedTensorType::get({1}, rewriter.getI64Type()),
+      ValueRange{value});
+  FailureOr<Value> sum = reduce(op, one, shard::ReductionKind::Sum, g);
+  if (failed(sum))
+    return failure();
+  return arith::IndexCastOp::create(
+             rewriter, loc, rewriter.getIndexType(),
+             tensor::ExtractOp::create(rewriter, loc, *sum,
+                                       ValueRange{constant(loc, 0)}))
+      .getResult();
+}
 
 FailureOr<GridInfo> Lowering::grid(Operation *op, FlatSymbolRefAttr symbol) {
   auto it = grids.find(symbol.getAttr());
@@ -425,7 +533,8 @@ LogicalResult Lowering::beginReduction(ReductionOp op,
   return beginCollective(op, g);
 }
 
-LogicalResult Lowering::lower(shard::AllReduceOp op) {
+template <typename ReductionOp>
+LogicalResult Lowering::lowerReduction(ReductionOp op) {
   std::optional<Group> g;
   if (failed(beginReduction(op, g)))
     return failure();
@@ -456,6 +565,15 @@ LogicalResult Lowering::lower(shard::ReduceScatterOp op) {
 }
 
 LogicalResult Lowering::lower(shard::AllGatherOp op) {
+  return lowerGather(op);
+}
+
+template <typename GatherOp>
+LogicalResult Lowering::lowerGather(GatherOp op) {
+  auto resultType = dyn_cast<RankedTensorType>(op.getResult().getType());
+  if (!resultType)
+    return op.emitError("distc: ")
+           << op->getName().stripDialect() << " needs a ranked tensor result";
   std::optional<Group> g;
   if (failed(beginCollective(op, g)))
     return failure();
@@ -463,26 +581,23 @@ LogicalResult Lowering::lower(shard::AllGatherOp op) {
     return success();
   Location loc = op.getLoc();
   Value input = op.getInput();
-  auto resultType = cast<RankedTensorType>(op.getResult().getType());
   int64_t axis = op.getGatherAxis().getSExtValue();
   int64_t rank = resultType.getRank();
-  int64_t procs = g->size;
-  // Equal blocks along the gather axis, in group order: the global array is
-  // the result, this rank's box starts at member * block; every rank
+  // Blocks along the gather axis in group order, balanced as the shard
+  // dialect defines them (equal when the size divides): the global array is
+  // the result, this rank's box starts at its block's offset; every rank
   // receives the whole array (overlapping target boxes).
+  FailureOr<Value> total = gatheredSize(op, input, resultType, axis, *g);
+  if (failed(total))
+    return failure();
   SmallVector<Value> global, offsets, zeros;
-  Value block = dimSize(loc, input, axis);
   for (int64_t d = 0; d < rank; ++d) {
-    Value size = d == axis ? arith::MulIOp::create(rewriter, loc, block,
-                                                   constant(loc, procs))
-                                 .getResult()
-                           : dimSize(loc, input, d);
-    global.push_back(size);
-    offsets.push_back(d == axis
-                          ? arith::MulIOp::create(rewriter, loc, g->index,
-                                                  block)
-                                .getResult()
-                          : constant(loc, 0));
+    global.push_back(d == axis ? *total : dimSize(loc, input, d));
+    offsets.push_back(d == axis ? balancedBlock(loc, *total,
+                                                constant(loc, g->size),
+                                                g->index)
+                                      .first
+                                : constant(loc, 0));
     zeros.push_back(constant(loc, 0));
   }
   auto copy = distruntime::CopyReshapeOp::create(
@@ -509,14 +624,11 @@ Value Lowering::slice(Location loc, Value input, RankedTensorType resultType,
               : OpFoldResult(rewriter.getIndexAttr(resultType.getDimSize(d))));
       continue;
     }
-    Value block = resultType.isDynamicDim(d)
-                      ? arith::DivUIOp::create(rewriter, loc,
-                                               dimSize(loc, input, d),
-                                               constant(loc, g.size))
-                            .getResult()
-                      : constant(loc, resultType.getDimSize(d));
-    offsets.push_back(
-        arith::MulIOp::create(rewriter, loc, g.index, block).getResult());
+    // Balanced blocks as the shard dialect defines them (equal when the
+    // size divides; upstream's verifier rejects uneven static blocks).
+    auto [offset, block] = balancedBlock(loc, dimSize(loc, input, d),
+                                         constant(loc, g.size), g.index);
+    offsets.push_back(offset);
     sizes.push_back(resultType.isDynamicDim(d)
                         ? OpFoldResult(block)
                         : OpFoldResult(
@@ -553,27 +665,29 @@ LogicalResult Lowering::lower(shard::AllToAllOp op) {
   if (split == concat)
     return op.emitError("distc: all_to_all with split_axis == concat_axis "
                         "is not supported yet");
-  int64_t procs = g->size;
   // The inputs are the blocks of one global array split along concat_axis
-  // (in rank order); the results are the blocks of the same array split
-  // along split_axis. That is a redistribution of one global array.
+  // (in group order); the results are the blocks of the same array split
+  // along split_axis. That is a redistribution of one global array. Blocks
+  // are balanced as the shard dialect defines them.
   Value r = g->index;
-  Value p = constant(loc, procs);
+  Value p = constant(loc, g->size);
+  FailureOr<Value> total = gatheredSize(op, input, resultType, concat, *g);
+  if (failed(total))
+    return failure();
   SmallVector<Value> global, offsets, newOffsets, newShape;
   for (int64_t d = 0; d < resultType.getRank(); ++d) {
     Value size = dimSize(loc, input, d);
     Value zero = constant(loc, 0);
     if (d == concat) {
-      Value total = arith::MulIOp::create(rewriter, loc, size, p);
-      global.push_back(total);
-      offsets.push_back(arith::MulIOp::create(rewriter, loc, r, size));
+      global.push_back(*total);
+      offsets.push_back(balancedBlock(loc, *total, p, r).first);
       newOffsets.push_back(zero);
-      newShape.push_back(total);
+      newShape.push_back(*total);
     } else if (d == split) {
-      Value block = arith::DivUIOp::create(rewriter, loc, size, p);
+      auto [offset, block] = balancedBlock(loc, size, p, r);
       global.push_back(size);
       offsets.push_back(zero);
-      newOffsets.push_back(arith::MulIOp::create(rewriter, loc, r, block));
+      newOffsets.push_back(offset);
       newShape.push_back(block);
     } else {
       global.push_back(size);
@@ -591,6 +705,99 @@ LogicalResult Lowering::lower(shard::AllToAllOp op) {
   mlir::distc::lowering::createAndWait(rewriter, copy);
   rewriter.replaceOp(op, copy.getNlArray());
   return success();
+}
+
+Value Lowering::rootIndex(Location loc, GridInfo info, ArrayRef<int16_t> axes,
+                          ArrayRef<int64_t> root, ValueRange rootDynamic) {
+  SmallVector<OpFoldResult> indices =
+      getMixedValues(root, rootDynamic, rewriter);
+  Value index = constant(loc, 0);
+  for (auto [axis, at] : llvm::zip(axes, indices))
+    index = arith::AddIOp::create(
+        rewriter, loc,
+        arith::MulIOp::create(rewriter, loc, index,
+                              constant(loc, info.op.getShape()[axis])),
+        getValueOrCreateConstantIndexOp(rewriter, loc, at));
+  return index;
+}
+
+FailureOr<Value> Lowering::rootBox(Operation *op, Value input, Value isRoot) {
+  auto type = cast<RankedTensorType>(input.getType());
+  if (type.getRank() == 0)
+    return op->emitError("distc: ")
+           << op->getName().stripDialect()
+           << " of a rank-0 tensor is not supported yet";
+  Location loc = op->getLoc();
+  SmallVector<OpFoldResult> offsets, sizes, strides;
+  SmallVector<int64_t> shape(type.getShape());
+  shape[0] = ShapedType::kDynamic;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    offsets.push_back(rewriter.getIndexAttr(0));
+    strides.push_back(rewriter.getIndexAttr(1));
+    Value size = dimSize(loc, input, d);
+    sizes.push_back(d == 0 ? OpFoldResult(arith::SelectOp::create(
+                                 rewriter, loc, isRoot, size, constant(loc, 0))
+                                                  .getResult())
+                           : OpFoldResult(type.isDynamicDim(d)
+                                              ? OpFoldResult(size)
+                                              : rewriter.getIndexAttr(
+                                                    type.getDimSize(d))));
+  }
+  return tensor::ExtractSliceOp::create(
+             rewriter, loc, RankedTensorType::get(shape, type.getElementType()),
+             input, offsets, sizes, strides)
+      .getResult();
+}
+
+template <typename RootedOp>
+LogicalResult Lowering::copyFromRoot(RootedOp op,
+                                     std::optional<int64_t> splitAxis) {
+  std::optional<Group> g;
+  if (failed(beginCollective(op, g)))
+    return failure();
+  if (!g)
+    return success();
+  Location loc = op.getLoc();
+  FailureOr<Value> box = rootBox(op, *g);
+  if (failed(box))
+    return failure();
+  auto resultType = cast<RankedTensorType>(op.getResult().getType());
+  SmallVector<Value> global, zeros, offsets, sizes;
+  for (int64_t d = 0; d < resultType.getRank(); ++d) {
+    Value size = dimSize(loc, op.getInput(), d);
+    global.push_back(size);
+    zeros.push_back(constant(loc, 0));
+    if (d != splitAxis) {
+      offsets.push_back(constant(loc, 0));
+      sizes.push_back(size);
+      continue;
+    }
+    auto [offset, block] =
+        balancedBlock(loc, size, constant(loc, g->size), g->index);
+    offsets.push_back(offset);
+    sizes.push_back(block);
+  }
+  auto copy = distruntime::CopyReshapeOp::create(
+      rewriter, loc,
+      TypeRange{distruntime::AsyncHandleType::get(op.getContext()),
+                resultType},
+      *box, global, zeros, global, offsets, sizes,
+      rewriter.getI64IntegerAttr(g->team));
+  mlir::distc::lowering::createAndWait(rewriter, copy);
+  rewriter.replaceOp(op, copy.getNlArray());
+  return success();
+}
+
+LogicalResult Lowering::lower(shard::BroadcastOp op) {
+  // One global array that only the root holds (the others contribute an
+  // empty box); every member receives all of it: a redistribution.
+  return copyFromRoot(op, std::nullopt);
+}
+
+LogicalResult Lowering::lower(shard::ScatterOp op) {
+  // The root's input is the global array (the others contribute an empty
+  // box); each member receives its balanced block along scatter_axis.
+  return copyFromRoot(op, op.getScatterAxis().getSExtValue());
 }
 
 LogicalResult Lowering::lower(shard::UpdateHaloOp op) {
@@ -635,15 +842,26 @@ LogicalResult Lowering::lower(shard::UpdateHaloOp op) {
   Group g = group(op, *info, splitAxes.front().asArrayRef());
   int64_t procs = g.size;
   int64_t rank = type.getRank();
-  // Every shard holds `before + own + after` rows (equal blocks): the owned
+  // Every shard holds `before + own + after` rows: the owned
   // rows are a slice of the destination.
   Value rows = dimSize(loc, dest, 0);
   Value own = arith::SubIOp::create(rewriter, loc, rows,
                                     constant(loc, before + after));
-  Value r = g.index;
-  Value start = arith::MulIOp::create(rewriter, loc, r, own);
-  Value globalRows = arith::MulIOp::create(rewriter, loc, own,
-                                           constant(loc, procs));
+  // A static shard type means equal blocks; a dynamic one may be a
+  // balanced uneven partition: the global size is then the sum of the
+  // owned rows, and this shard's start follows from the balanced formula.
+  Value globalRows, start;
+  if (!type.isDynamicDim(0)) {
+    globalRows = arith::MulIOp::create(rewriter, loc, own,
+                                       constant(loc, procs));
+    start = arith::MulIOp::create(rewriter, loc, g.index, own);
+  } else {
+    FailureOr<Value> sum = sumOverGroup(op, own, g);
+    if (failed(sum))
+      return failure();
+    globalRows = *sum;
+    start = balancedBlock(loc, globalRows, constant(loc, procs), g.index).first;
+  }
   SmallVector<OpFoldResult> offs, sizes, strides;
   SmallVector<Value> gShape, lOffs, bbOffs, bbSizes;
   for (int64_t d = 0; d < rank; ++d) {
@@ -882,16 +1100,7 @@ LogicalResult Lowering::lower(shard::ShardShapeOp op) {
       position += n + 1;
       continue;
     }
-    Value count = constant(loc, n);
-    Value base = arith::DivUIOp::create(rewriter, loc, size, count);
-    Value rest = arith::RemUIOp::create(rewriter, loc, size, count);
-    Value extra = arith::CmpIOp::create(
-        rewriter, loc, arith::CmpIPredicate::sge, index,
-        arith::SubIOp::create(rewriter, loc, count, rest));
-    sizes.push_back(arith::AddIOp::create(
-        rewriter, loc, base,
-        arith::SelectOp::create(rewriter, loc, extra, constant(loc, 1),
-                                constant(loc, 0))));
+    sizes.push_back(balancedBlock(loc, size, constant(loc, n), index).second);
   }
   if (sizes.size() != op.getNumResults())
     return op.emitError("distc: shard_shape has ")
@@ -906,7 +1115,9 @@ LogicalResult Lowering::lower(Operation *op) {
       .Case<shard::AllReduceOp, shard::ReduceScatterOp, shard::AllGatherOp, shard::AllSliceOp,
             shard::AllToAllOp, shard::UpdateHaloOp, shard::ProcessLinearIndexOp,
             shard::ProcessMultiIndexOp, shard::GridShapeOp,
-            shard::NeighborsLinearIndicesOp, shard::ShardShapeOp>(
+            shard::NeighborsLinearIndicesOp, shard::ShardShapeOp,
+            shard::GatherOp, shard::ReduceOp, shard::BroadcastOp,
+            shard::ScatterOp>(
           [&](auto concrete) { return lower(concrete); })
       .Default([](Operation *other) {
         return other->emitError("distc: '")

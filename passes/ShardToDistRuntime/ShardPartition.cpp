@@ -413,6 +413,16 @@ struct ShardPartition
           failed(runPipeline(propagate, func)))
         return signalPassFailure();
       decomposeReshardings(func, symbols);
+      // The annotations propagation added obey the same rules (an uneven
+      // split reached through an op must not reach upstream's partitioning
+      // either).
+      bool propagatedOk = true;
+      func.walk([&](shard::ShardOp op) {
+        if (failed(checkAnnotation(op, symbols)))
+          propagatedOk = false;
+      });
+      if (!propagatedOk)
+        return signalPassFailure();
       if (failed(runPipeline(partition, func)))
         return signalPassFailure();
     }

@@ -223,6 +223,28 @@ func.func @alias_through_cast(%x: tensor<?x?xf64>, %i: index, %f: f64) -> (f64, 
 
 // -----
 
+// A tensor.cast right after the wait, the only user of the output: the wait
+// may cross the cast (it reads only the shape) but must stop at the cast's
+// users (it used to pass them: wrong data read from an unfinished copy).
+// CHECK-LABEL: func.func @cast_after_wait
+// CHECK: %[[H:.*]], %[[OUT:.*]] = distruntime.copy_reshape
+// CHECK: %[[C:.*]] = tensor.cast %[[OUT]]
+// CHECK-NEXT: arith.mulf
+// CHECK-NEXT: distruntime.wait %[[H]]
+// CHECK-NEXT: tensor.extract %[[C]]
+func.func @cast_after_wait(%x: tensor<?xf64>, %i: index, %f: f64) -> (f64, f64) {
+  %c0 = arith.constant 0 : index
+  %h, %o = distruntime.copy_reshape %x g_shape %i l_offs %i to n_g_shape %i n_offs %i n_shape %i
+    {team = 1 : i64} : (tensor<?xf64>, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?xf64>)
+  distruntime.wait %h : !distruntime.asynchandle
+  %c = tensor.cast %o : tensor<?xf64> to tensor<8xf64>
+  %m = arith.mulf %f, %f : f64
+  %e = tensor.extract %c[%c0] : tensor<8xf64>
+  return %e, %m : f64, f64
+}
+
+// -----
+
 // A wait never leaves its region: it stops before the scf.yield, and the
 // compute after the scf.if stays outside.
 // CHECK-LABEL: func.func @stays_in_region

@@ -165,3 +165,29 @@ func.func @shard_shape_offsets(%j: index) -> (index, index) {
   %b = shard.shard_shape dims = [8] sharding = %s device = [0, %j] : index
   return %a, %b : index, index
 }
+
+// -----
+
+shard.grid @grid(shape = 2x3)
+
+// Rooted collectives over grid axis 1 (a sub-grid team): broadcast and
+// scatter copy from the root's box (the others' box is empty: 0 rows);
+// scatter's blocks are balanced (7 over 3: 2, 2, 3).
+// CHECK-LABEL: func.func @rooted
+// CHECK: %[[ISROOT:.*]] = arith.cmpi eq, %{{.*}}, %c2 : index
+// CHECK: %[[ROWS:.*]] = arith.select %[[ISROOT]], %c4, %c0 : index
+// CHECK: %[[BOX:.*]] = tensor.extract_slice %arg0[0, 0] [%[[ROWS]], 5] [1, 1] : tensor<4x5xf32> to tensor<?x5xf32>
+// CHECK: distruntime.copy_reshape %[[BOX]] g_shape %c4, %c5 l_offs %c0, %c0 to n_g_shape %c4, %c5 n_offs %c0, %c0 n_shape %c4, %c5 {team = 5963776 : i64}
+// CHECK: arith.cmpi sge, %{{.*}}, %c2 : index
+// CHECK: distruntime.copy_reshape %{{.*}} g_shape %c7 l_offs %c0 to n_g_shape %c7 n_offs %{{.*}} n_shape %{{.*}} {team = 5963776 : i64}
+// CHECK: distruntime.allreduce max %arg0 {team = 5963776 : i64}
+// CHECK: distruntime.copy_reshape %arg0 g_shape %c12, %c5
+func.func @rooted(%x: tensor<4x5xf32>, %y: tensor<?xf32>) -> (tensor<4x5xf32>, tensor<?xf32>, tensor<4x5xf32>, tensor<12x5xf32>) {
+  %b = shard.broadcast %x on @grid grid_axes = [1] root = [2] : (tensor<4x5xf32>) -> tensor<4x5xf32>
+  %c7 = arith.constant 7 : index
+  %y7 = tensor.empty(%c7) : tensor<?xf32>
+  %s = shard.scatter %y7 on @grid grid_axes = [1] scatter_axis = 0 root = [0] : (tensor<?xf32>) -> tensor<?xf32>
+  %r = shard.reduce %x on @grid grid_axes = [1] reduction = max root = [0] : (tensor<4x5xf32>) -> tensor<4x5xf32>
+  %g = shard.gather %x on @grid grid_axes = [1] gather_axis = 0 root = [0] : (tensor<4x5xf32>) -> tensor<12x5xf32>
+  return %b, %s, %r, %g : tensor<4x5xf32>, tensor<?xf32>, tensor<4x5xf32>, tensor<12x5xf32>
+}

@@ -154,3 +154,26 @@ shard.grid @unused(shape = 2)
 func.func @no_shard(%x: tensor<4xf32>) -> tensor<4xf32> {
   return %x : tensor<4xf32>
 }
+
+// -----
+
+shard.grid @grid0(shape = 4)
+
+// Uneven blocks (dynamic types): all_slice keeps the balanced block
+// (size / 4, one more on the last size % 4 shards); all_gather of dynamic
+// blocks sums their sizes over the group, then places this block at its
+// balanced offset.
+// CHECK-LABEL: func.func @uneven
+// CHECK: %[[R:.*]] = distruntime.team_member
+// CHECK: %[[N:.*]] = tensor.dim %arg0, %c0
+// CHECK: arith.divui %[[N]], %c4
+// CHECK: arith.remui %[[N]], %c4
+// CHECK: tensor.extract_slice %arg0[%{{.*}}] [%{{.*}}] [1] : tensor<?xf32> to tensor<?xf32>
+// CHECK: distruntime.allreduce sum %{{.*}} {team = 5898240 : i64} : (tensor<1xi64>)
+// CHECK: %[[TOTAL:.*]] = arith.index_cast %{{.*}} : i64 to index
+// CHECK: distruntime.copy_reshape %{{.*}} g_shape %[[TOTAL]] l_offs %{{.*}} to n_g_shape %[[TOTAL]] n_offs %c0 n_shape %[[TOTAL]]
+func.func @uneven(%x: tensor<?xf32>) -> tensor<?xf32> {
+  %s = shard.all_slice %x on @grid0 grid_axes = [0] slice_axis = 0 : tensor<?xf32> -> tensor<?xf32>
+  %g = shard.all_gather %s on @grid0 grid_axes = [0] gather_axis = 0 : tensor<?xf32> -> tensor<?xf32>
+  return %g : tensor<?xf32>
+}
