@@ -1,0 +1,365 @@
+//===- ShardCollectives.cpp - reductions, gathers, slices, rooted collectives ---===//
+//
+// Member functions of convert-shard-to-distruntime's Lowering
+// (ShardLowering.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/ShardToDistRuntime/ShardLowering.h"
+
+using namespace mlir;
+
+namespace mlir::distc::shard_lowering {
+
+static FailureOr<distruntime::ReduceKind> reduceKind(Operation *op,
+                                                     shard::ReductionKind kind,
+                                                     Type elementType) {
+  switch (kind) {
+  case shard::ReductionKind::Sum:
+    return distruntime::ReduceKind::sum;
+  case shard::ReductionKind::Average:
+    if (!isa<FloatType>(elementType))
+      break;
+    return distruntime::ReduceKind::sum;
+  case shard::ReductionKind::Max:
+    return distruntime::ReduceKind::max;
+  case shard::ReductionKind::Min:
+    return distruntime::ReduceKind::min;
+  case shard::ReductionKind::Product:
+    return distruntime::ReduceKind::prod;
+  default:
+    break;
+  }
+  return op->emitError("distc: reduction <")
+         << shard::stringifyReductionKind(kind) << "> of " << elementType
+         << " is not supported yet (sum, max, min, product are; average on "
+            "floats)";
+}
+
+FailureOr<Value> Lowering::reduce(Operation *op, Value input,
+                                  shard::ReductionKind reduction, Group g) {
+  auto type = cast<RankedTensorType>(input.getType());
+  FailureOr<distruntime::ReduceKind> kind =
+      reduceKind(op, reduction, type.getElementType());
+  if (failed(kind))
+    return failure();
+  Location loc = op->getLoc();
+  auto start = distruntime::AllReduceOp::create(
+      rewriter, loc,
+      TypeRange{distruntime::AsyncHandleType::get(op->getContext()), type},
+      *kind, input, g.team);
+  mlir::distc::lowering::createAndWait(rewriter, start);
+  Value result = start.getResult();
+  if (reduction != shard::ReductionKind::Average)
+    return result;
+  // The mean of the group: the sum divided by its size, element-wise.
+  Value count = arith::ConstantOp::create(
+      rewriter, loc, FloatAttr::get(type.getElementType(), g.size));
+  AffineMap id = rewriter.getMultiDimIdentityMap(type.getRank());
+  SmallVector<utils::IteratorType> parallel(type.getRank(),
+                                            utils::IteratorType::parallel);
+  return linalg::GenericOp::create(
+             rewriter, loc, type, ValueRange{}, ValueRange{result},
+             ArrayRef<AffineMap>{id}, parallel,
+             [&](OpBuilder &b, Location loc, ValueRange args) {
+               linalg::YieldOp::create(
+                   b, loc,
+                   ValueRange{arith::DivFOp::create(b, loc, args[0], count)
+                                  .getResult()});
+             })
+      .getResult(0);
+}
+
+template <typename ReductionOp>
+LogicalResult Lowering::beginReduction(ReductionOp op,
+                                       std::optional<Group> &g) {
+  StringRef name = op->getName().stripDialect();
+  auto inType = dyn_cast<RankedTensorType>(op.getInput().getType());
+  auto outType = dyn_cast<RankedTensorType>(op.getResult().getType());
+  if (!inType || !outType)
+    return op.emitError("distc: ")
+           << name << " on memrefs is not supported; lower it before "
+           << "bufferization";
+  if (inType.getElementType() != outType.getElementType())
+    return op.emitError("distc: ")
+           << name << " with an accumulation type other than the input's "
+           << "is not supported yet";
+  if (failed(reduceKind(op, op.getReduction(), inType.getElementType())))
+    return failure();
+  return beginCollective(op, g);
+}
+
+template <typename ReductionOp>
+LogicalResult Lowering::lowerReduction(ReductionOp op) {
+  std::optional<Group> g;
+  if (failed(beginReduction(op, g)))
+    return failure();
+  if (!g)
+    return success();
+  FailureOr<Value> result = reduce(op, op.getInput(), op.getReduction(), *g);
+  if (failed(result))
+    return failure();
+  rewriter.replaceOp(op, *result);
+  return success();
+}
+
+LogicalResult Lowering::lower(shard::ReduceScatterOp op) {
+  std::optional<Group> g;
+  if (failed(beginReduction(op, g)))
+    return failure();
+  if (!g)
+    return success();
+  // The group's reduction, of which this process keeps its block along the
+  // scatter axis.
+  FailureOr<Value> sum = reduce(op, op.getInput(), op.getReduction(), *g);
+  if (failed(sum))
+    return failure();
+  rewriter.replaceOp(op, slice(op.getLoc(), *sum,
+                               cast<RankedTensorType>(op.getResult().getType()),
+                               op.getScatterAxis().getSExtValue(), *g));
+  return success();
+}
+
+LogicalResult Lowering::lower(shard::AllGatherOp op) {
+  return lowerGather(op);
+}
+
+template <typename GatherOp>
+LogicalResult Lowering::lowerGather(GatherOp op) {
+  auto resultType = dyn_cast<RankedTensorType>(op.getResult().getType());
+  if (!resultType)
+    return op.emitError("distc: ")
+           << op->getName().stripDialect() << " needs a ranked tensor result";
+  std::optional<Group> g;
+  if (failed(beginCollective(op, g)))
+    return failure();
+  if (!g)
+    return success();
+  Location loc = op.getLoc();
+  Value input = op.getInput();
+  int64_t axis = op.getGatherAxis().getSExtValue();
+  int64_t rank = resultType.getRank();
+  // Blocks along the gather axis in group order, balanced as the shard
+  // dialect defines them (equal when the size divides): the global array is
+  // the result, this rank's box starts at its block's offset; every rank
+  // receives the whole array (overlapping target boxes).
+  FailureOr<Value> total = gatheredSize(op, input, resultType, axis, *g);
+  if (failed(total))
+    return failure();
+  SmallVector<Value> global, offsets, zeros;
+  for (int64_t d = 0; d < rank; ++d) {
+    global.push_back(d == axis ? *total : dimSize(loc, input, d));
+    offsets.push_back(d == axis ? balancedBlock(loc, *total,
+                                                constant(loc, g->size),
+                                                g->index)
+                                      .first
+                                : constant(loc, 0));
+    zeros.push_back(constant(loc, 0));
+  }
+  auto copy = distruntime::CopyReshapeOp::create(
+      rewriter, loc,
+      TypeRange{distruntime::AsyncHandleType::get(op.getContext()),
+                resultType},
+      input, global, offsets, global, zeros, global,
+      rewriter.getI64IntegerAttr(g->team));
+  mlir::distc::lowering::createAndWait(rewriter, copy);
+  rewriter.replaceOp(op, copy.getNlArray());
+  return success();
+}
+
+Value Lowering::slice(Location loc, Value input, RankedTensorType resultType,
+                      int64_t axis, Group g) {
+  SmallVector<OpFoldResult> offsets, sizes, strides;
+  for (int64_t d = 0; d < resultType.getRank(); ++d) {
+    strides.push_back(rewriter.getIndexAttr(1));
+    if (d != axis) {
+      offsets.push_back(rewriter.getIndexAttr(0));
+      sizes.push_back(
+          resultType.isDynamicDim(d)
+              ? OpFoldResult(dimSize(loc, input, d))
+              : OpFoldResult(rewriter.getIndexAttr(resultType.getDimSize(d))));
+      continue;
+    }
+    // Balanced blocks as the shard dialect defines them (equal when the
+    // size divides; upstream's verifier rejects uneven static blocks).
+    auto [offset, block] = balancedBlock(loc, dimSize(loc, input, d),
+                                         constant(loc, g.size), g.index);
+    offsets.push_back(offset);
+    sizes.push_back(resultType.isDynamicDim(d)
+                        ? OpFoldResult(block)
+                        : OpFoldResult(
+                              rewriter.getIndexAttr(resultType.getDimSize(d))));
+  }
+  return tensor::ExtractSliceOp::create(rewriter, loc, resultType, input,
+                                        offsets, sizes, strides);
+}
+
+LogicalResult Lowering::lower(shard::AllSliceOp op) {
+  std::optional<Group> g;
+  if (failed(beginCollective(op, g)))
+    return failure();
+  if (!g)
+    return success();
+  // No communication: this process keeps block `index` of the slice axis.
+  rewriter.replaceOp(op, slice(op.getLoc(), op.getInput(),
+                               cast<RankedTensorType>(op.getResult().getType()),
+                               op.getSliceAxis().getSExtValue(), *g));
+  return success();
+}
+
+LogicalResult Lowering::lower(shard::AllToAllOp op) {
+  std::optional<Group> g;
+  if (failed(beginCollective(op, g)))
+    return failure();
+  if (!g)
+    return success();
+  Location loc = op.getLoc();
+  Value input = op.getInput();
+  auto resultType = cast<RankedTensorType>(op.getResult().getType());
+  int64_t split = op.getSplitAxis().getSExtValue();
+  int64_t concat = op.getConcatAxis().getSExtValue();
+  if (split == concat)
+    return op.emitError("distc: all_to_all with split_axis == concat_axis "
+                        "is not supported yet");
+  // The inputs are the blocks of one global array split along concat_axis
+  // (in group order); the results are the blocks of the same array split
+  // along split_axis. That is a redistribution of one global array. Blocks
+  // are balanced as the shard dialect defines them.
+  Value r = g->index;
+  Value p = constant(loc, g->size);
+  FailureOr<Value> total = gatheredSize(op, input, resultType, concat, *g);
+  if (failed(total))
+    return failure();
+  SmallVector<Value> global, offsets, newOffsets, newShape;
+  for (int64_t d = 0; d < resultType.getRank(); ++d) {
+    Value size = dimSize(loc, input, d);
+    Value zero = constant(loc, 0);
+    if (d == concat) {
+      global.push_back(*total);
+      offsets.push_back(balancedBlock(loc, *total, p, r).first);
+      newOffsets.push_back(zero);
+      newShape.push_back(*total);
+    } else if (d == split) {
+      auto [offset, block] = balancedBlock(loc, size, p, r);
+      global.push_back(size);
+      offsets.push_back(zero);
+      newOffsets.push_back(offset);
+      newShape.push_back(block);
+    } else {
+      global.push_back(size);
+      offsets.push_back(zero);
+      newOffsets.push_back(zero);
+      newShape.push_back(size);
+    }
+  }
+  auto copy = distruntime::CopyReshapeOp::create(
+      rewriter, loc,
+      TypeRange{distruntime::AsyncHandleType::get(op.getContext()),
+                resultType},
+      input, global, offsets, global, newOffsets, newShape,
+      rewriter.getI64IntegerAttr(g->team));
+  mlir::distc::lowering::createAndWait(rewriter, copy);
+  rewriter.replaceOp(op, copy.getNlArray());
+  return success();
+}
+
+Value Lowering::rootIndex(Location loc, GridInfo info, ArrayRef<int16_t> axes,
+                          ArrayRef<int64_t> root, ValueRange rootDynamic) {
+  SmallVector<OpFoldResult> indices =
+      getMixedValues(root, rootDynamic, rewriter);
+  Value index = constant(loc, 0);
+  for (auto [axis, at] : llvm::zip(axes, indices))
+    index = arith::AddIOp::create(
+        rewriter, loc,
+        arith::MulIOp::create(rewriter, loc, index,
+                              constant(loc, info.op.getShape()[axis])),
+        getValueOrCreateConstantIndexOp(rewriter, loc, at));
+  return index;
+}
+
+FailureOr<Value> Lowering::rootBox(Operation *op, Value input, Value isRoot) {
+  auto type = cast<RankedTensorType>(input.getType());
+  if (type.getRank() == 0)
+    return op->emitError("distc: ")
+           << op->getName().stripDialect()
+           << " of a rank-0 tensor is not supported yet";
+  Location loc = op->getLoc();
+  SmallVector<OpFoldResult> offsets, sizes, strides;
+  SmallVector<int64_t> shape(type.getShape());
+  shape[0] = ShapedType::kDynamic;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    offsets.push_back(rewriter.getIndexAttr(0));
+    strides.push_back(rewriter.getIndexAttr(1));
+    Value size = dimSize(loc, input, d);
+    sizes.push_back(d == 0 ? OpFoldResult(arith::SelectOp::create(
+                                 rewriter, loc, isRoot, size, constant(loc, 0))
+                                                  .getResult())
+                           : OpFoldResult(type.isDynamicDim(d)
+                                              ? OpFoldResult(size)
+                                              : rewriter.getIndexAttr(
+                                                    type.getDimSize(d))));
+  }
+  return tensor::ExtractSliceOp::create(
+             rewriter, loc, RankedTensorType::get(shape, type.getElementType()),
+             input, offsets, sizes, strides)
+      .getResult();
+}
+
+template <typename RootedOp>
+LogicalResult Lowering::copyFromRoot(RootedOp op,
+                                     std::optional<int64_t> splitAxis) {
+  std::optional<Group> g;
+  if (failed(beginCollective(op, g)))
+    return failure();
+  if (!g)
+    return success();
+  Location loc = op.getLoc();
+  FailureOr<Value> box = rootBox(op, *g);
+  if (failed(box))
+    return failure();
+  auto resultType = cast<RankedTensorType>(op.getResult().getType());
+  SmallVector<Value> global, zeros, offsets, sizes;
+  for (int64_t d = 0; d < resultType.getRank(); ++d) {
+    Value size = dimSize(loc, op.getInput(), d);
+    global.push_back(size);
+    zeros.push_back(constant(loc, 0));
+    if (d != splitAxis) {
+      offsets.push_back(constant(loc, 0));
+      sizes.push_back(size);
+      continue;
+    }
+    auto [offset, block] =
+        balancedBlock(loc, size, constant(loc, g->size), g->index);
+    offsets.push_back(offset);
+    sizes.push_back(block);
+  }
+  auto copy = distruntime::CopyReshapeOp::create(
+      rewriter, loc,
+      TypeRange{distruntime::AsyncHandleType::get(op.getContext()),
+                resultType},
+      *box, global, zeros, global, offsets, sizes,
+      rewriter.getI64IntegerAttr(g->team));
+  mlir::distc::lowering::createAndWait(rewriter, copy);
+  rewriter.replaceOp(op, copy.getNlArray());
+  return success();
+}
+
+LogicalResult Lowering::lower(shard::BroadcastOp op) {
+  // One global array that only the root holds (the others contribute an
+  // empty box); every member receives all of it: a redistribution.
+  return copyFromRoot(op, std::nullopt);
+}
+
+LogicalResult Lowering::lower(shard::ScatterOp op) {
+  // The root's input is the global array (the others contribute an empty
+  // box); each member receives its balanced block along scatter_axis.
+  return copyFromRoot(op, op.getScatterAxis().getSExtValue());
+}
+
+
+// The lower() overloads in ShardLowering.h call these for each op kind.
+template LogicalResult Lowering::lowerReduction(shard::AllReduceOp);
+template LogicalResult Lowering::lowerReduction(shard::ReduceOp);
+template LogicalResult Lowering::lowerGather(shard::GatherOp);
+
+} // namespace mlir::distc::shard_lowering
