@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "passes/IDTRRuntimeAPI.h"
 #include "passes/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -20,10 +21,13 @@ using namespace mlir;
 
 namespace {
 
-/// What finalize-memref-to-llvm{use-generic-functions} calls to allocate,
-/// and runtime/lib/BufferAllocator.cpp defines.
-constexpr llvm::StringLiteral kAllocators[] = {
-    "_mlir_memref_to_llvm_alloc", "_mlir_memref_to_llvm_aligned_alloc"};
+/// Every entry point of the ABI table that allocates: what
+/// finalize-memref-to-llvm{use-generic-functions} calls to allocate, and
+/// runtime/lib/BufferAllocator.cpp defines.
+constexpr mlir::distc::IDTRFunction kFunctions[] = {
+#define IDTR_FUNCTION(Id, ...) mlir::distc::IDTRFunction::Id,
+#include "passes/IDTRRuntimeAPI.def"
+};
 
 struct MarkAllocatorsNoAlias
     : public mlir::distc::impl::MarkAllocatorsNoAliasBase<
@@ -32,9 +36,17 @@ struct MarkAllocatorsNoAlias
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    // No llvm.func without the LLVM dialect (a --pipeline that stops before
+    // it); the table's declarations need its types, so stop here.
+    if (!module.getContext()->getLoadedDialect<LLVM::LLVMDialect>())
+      return;
     UnitAttr unit = UnitAttr::get(module.getContext());
-    for (llvm::StringLiteral name : kAllocators) {
-      auto alloc = module.lookupSymbol<LLVM::LLVMFuncOp>(name);
+    for (mlir::distc::IDTRFunction function : kFunctions) {
+      if (mlir::distc::getIDTREffect(function) !=
+          mlir::distc::IDTREffect::Allocates)
+        continue;
+      auto alloc = module.lookupSymbol<LLVM::LLVMFuncOp>(
+          mlir::distc::getIDTRDeclaration(module.getContext(), function).name);
       // Only a function that returns the pointer can say so.
       if (!alloc || alloc.getNumResults() != 1 ||
           !isa<LLVM::LLVMPointerType>(alloc.getResultTypes()[0]))
