@@ -22,7 +22,7 @@ void distc::registerDistcDialects(mlir::DialectRegistry &registry) {
   mlir::distc::registerReplicatedShardingModels(registry);
 }
 
-void distc::registerDistcPasses() {
+void distc::registerUpstreamAndDistcPasses() {
   mlir::registerAllPasses();
   mlir::distc::registerDistcPasses();
 }

@@ -18,9 +18,10 @@ namespace distc {
 /// (all of upstream MLIR) plus distc's own dialects.
 void registerDistcDialects(mlir::DialectRegistry &registry);
 
-/// Registers upstream passes, distc's passes and distc's named pipelines
-/// with the global pass registry (for textual pipelines and distc-opt).
-void registerDistcPasses();
+/// Registers all of upstream's passes and distc's own with the global pass
+/// registry (for textual pipelines and distc-opt). The named pipelines are
+/// registered apart (registerDistcPipelines, pipelines/Pipelines.h).
+void registerUpstreamAndDistcPasses();
 
 } // namespace distc
 

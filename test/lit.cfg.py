@@ -12,7 +12,7 @@ config.test_exec_root = os.path.join(config.distc_obj_root, "test")
 # Open MPI refuses to run as root unless told; tests oversubscribe the 2 cores.
 for var in ("OMPI_ALLOW_RUN_AS_ROOT", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"):
     config.environment[var] = "1"
-for var in ("HOME", "PATH", "TMPDIR", "IDTR_STATS", "IDTR_TIMEOUT", "IDTR_DIRECT_WRITE",
+for var in ("HOME", "PATH", "TMPDIR", "IDTR_STATS", "IDTR_TIMEOUT",
             "IDTR_DIRECT_MIN_BYTES", "OMPI_MCA_btl",
             "OMPI_MCA_mca_base_component_disable_dlclose",
             "ASAN_OPTIONS", "LSAN_OPTIONS", "UBSAN_OPTIONS"):
@@ -37,6 +37,17 @@ config.substitutions.extend([
     ("%cc", config.c_compiler),
     ("%cxx", config.cxx_compiler),
 ])
+
+# After the %-substitutions above (so that %distc is not rewritten twice):
+# bare tool names in RUN lines resolve to the build's tools first, then
+# LLVM's, as in upstream MLIR's and mlir/examples/standalone's lit setup.
+import lit.llvm
+lit.llvm.initialize(lit_config, config)
+from lit.llvm import llvm_config
+llvm_config.use_default_substitutions()
+llvm_config.add_tool_substitutions(
+    ["distc", "distc-opt", "distc-lsp-server", "mlir-opt", "mlir-translate"],
+    [config.distc_tools_dir, config.llvm_tools_dir])
 
 if config.build_compiler:
     config.available_features.add("compiler")

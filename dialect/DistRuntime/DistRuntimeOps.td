@@ -1,8 +1,8 @@
 //===- DistRuntimeOps.td - distruntime operations ----------*- tablegen -*-===//
 //
-// The operations of the runtime-boundary dialect. Syntax and semantics are
-// the contract of shared/design/distruntime.md; docs/ holds the generated
-// reference.
+// The operations of the runtime-boundary dialect. docs/DistRuntimeDialect.md
+// is generated from the descriptions here; docs/distruntime-notes.md records
+// the decisions beyond them.
 //
 //===----------------------------------------------------------------------===//
 

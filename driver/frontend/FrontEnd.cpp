@@ -35,7 +35,7 @@ void registerFrontEndDialects(DialectRegistry &registry) {
 
 void registerFrontEndPasses(unsigned defaultOptLevel,
                             bool defaultRuntimeChecks) {
-  registerDistcPasses();
+  registerUpstreamAndDistcPasses();
   registerDistcPipelines(defaultOptLevel, defaultRuntimeChecks);
 }
 
