@@ -5,7 +5,7 @@
 #include "dialect/Dist/Dist.h"
 #include "dialect/DistRuntime/DistRuntime.h"
 #include "passes/Passes.h"
-#include "passes/ShardToDistRuntime/ReplicatedSharding.h"
+#include "passes/Conversion/ShardToDistRuntime/ReplicatedSharding.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"

@@ -45,7 +45,7 @@ inline constexpr char kColdAttrName[] = "distc.cold";
 inline constexpr char kUserMainName[] = "__distc_user_main";
 
 /// Patterns that lower each dist op on its own; the type converter must
-/// split !dist.tensor into its parts (see DistToDistRuntime/DistLayout.h)
+/// split !dist.tensor into its parts (see Conversion/DistToDistRuntime/DistLayout.h)
 /// and !dist.halo into the parts of its source, its fill value and its
 /// halo rows (ConvertDistToDistRuntime.cpp).
 void populateDistToDistRuntimePatterns(TypeConverter &converter,

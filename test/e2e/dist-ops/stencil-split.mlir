@@ -1,4 +1,4 @@
-// Stencils computed as interior + frame (passes/DistToDistRuntime/Stencil.h)
+// Stencils computed as interior + frame (passes/Conversion/DistToDistRuntime/Stencil.h)
 // against values computed independently (by a script, from the definition
 // result[i] = source[i + offsets] inside the array, fill outside): shifts of
 // width 2 along the split dimension (with 7 rows on 4 ranks one rank holds a

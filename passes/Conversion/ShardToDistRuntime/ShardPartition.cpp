@@ -10,7 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/Passes.h"
-#include "passes/ShardToDistRuntime/ReplicatedSharding.h"
+#include "passes/Conversion/ShardToDistRuntime/ReplicatedSharding.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"

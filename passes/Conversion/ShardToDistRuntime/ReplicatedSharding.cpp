@@ -1,6 +1,6 @@
 //===- ReplicatedSharding.cpp - replicated fallback for shard propagation -===//
 
-#include "passes/ShardToDistRuntime/ReplicatedSharding.h"
+#include "passes/Conversion/ShardToDistRuntime/ReplicatedSharding.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

@@ -23,7 +23,7 @@
 #ifndef DISTC_PASSES_DISTTODISTRUNTIME_STENCIL_H
 #define DISTC_PASSES_DISTTODISTRUNTIME_STENCIL_H
 
-#include "passes/DistToDistRuntime/DistLayout.h"
+#include "passes/Conversion/DistToDistRuntime/DistLayout.h"
 
 
 namespace mlir::distc {

@@ -1,6 +1,6 @@
 //===- DistLayout.cpp - run-time layout of distributed tensors ------------===//
 
-#include "passes/DistToDistRuntime/DistLayout.h"
+#include "passes/Conversion/DistToDistRuntime/DistLayout.h"
 
 #include "dialect/DistRuntime/DistRuntime.h"
 

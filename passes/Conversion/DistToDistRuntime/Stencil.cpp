@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "passes/DistToDistRuntime/Stencil.h"
+#include "passes/Conversion/DistToDistRuntime/Stencil.h"
 
 #include "dialect/DistRuntime/DistRuntime.h"
 #include "passes/Passes.h"

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "passes/DistToDistRuntime/LoweringCommon.h"
+#include "passes/Conversion/DistToDistRuntime/LoweringCommon.h"
 #include "passes/IDTRRuntimeAPI.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

@@ -1,6 +1,6 @@
 //===- StructuralTypeConversion.cpp - types through calls and regions -----===//
 
-#include "passes/StructuralTypeConversion.h"
+#include "passes/Conversion/StructuralTypeConversion.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"

@@ -11,8 +11,8 @@
 #ifndef DISTC_PASSES_DISTTODISTRUNTIME_LOWERINGCOMMON_H
 #define DISTC_PASSES_DISTTODISTRUNTIME_LOWERINGCOMMON_H
 
-#include "passes/DistToDistRuntime/DistLayout.h"
-#include "passes/DistToDistRuntime/Stencil.h"
+#include "passes/Conversion/DistToDistRuntime/DistLayout.h"
+#include "passes/Conversion/DistToDistRuntime/Stencil.h"
 
 #include "dialect/Dist/Dist.h"
 #include "dialect/DistRuntime/DistRuntime.h"

@@ -18,7 +18,7 @@
 
 #include "passes/Passes.h"
 
-#include "passes/DistToDistRuntime/LoweringCommon.h"
+#include "passes/Conversion/DistToDistRuntime/LoweringCommon.h"
 #include "passes/IDTRRuntimeAPI.h"
 
 #include "dialect/Dist/Dist.h"

@@ -16,7 +16,7 @@
 
 #include "passes/Passes.h"
 
-#include "passes/DistToDistRuntime/LoweringCommon.h"
+#include "passes/Conversion/DistToDistRuntime/LoweringCommon.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"

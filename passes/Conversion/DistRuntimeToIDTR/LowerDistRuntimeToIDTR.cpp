@@ -24,7 +24,7 @@
 #include "dialect/DistRuntime/DistRuntime.h"
 #include "runtime/include/idtr/idtr.h"
 
-#include "passes/StructuralTypeConversion.h"
+#include "passes/Conversion/StructuralTypeConversion.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"

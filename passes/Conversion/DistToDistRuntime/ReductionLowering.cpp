@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "passes/DistToDistRuntime/LoweringCommon.h"
+#include "passes/Conversion/DistToDistRuntime/LoweringCommon.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"

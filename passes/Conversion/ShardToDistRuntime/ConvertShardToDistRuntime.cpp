@@ -17,7 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/Passes.h"
-#include "passes/ShardToDistRuntime/ShardLowering.h"
+#include "passes/Conversion/ShardToDistRuntime/ShardLowering.h"
 
 #include "llvm/ADT/TypeSwitch.h"
 

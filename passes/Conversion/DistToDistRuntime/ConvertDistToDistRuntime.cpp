@@ -10,13 +10,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "passes/DistToDistRuntime/LoweringCommon.h"
-#include "passes/DistToDistRuntime/DistPrinting.h"
-#include "passes/DistToDistRuntime/GroupShifts.h"
+#include "passes/Conversion/DistToDistRuntime/LoweringCommon.h"
+#include "passes/Conversion/DistToDistRuntime/DistPrinting.h"
+#include "passes/Conversion/DistToDistRuntime/GroupShifts.h"
 #include "passes/IDTRRuntimeAPI.h"
 #include "passes/Passes.h"
-#include "passes/StructuralTypeConversion.h"
-#include "passes/DistToDistRuntime/Stencil.h"
+#include "passes/Conversion/StructuralTypeConversion.h"
+#include "passes/Conversion/DistToDistRuntime/Stencil.h"
 
 #include "dialect/Dist/Dist.h"
 #include "dialect/DistRuntime/DistRuntime.h"

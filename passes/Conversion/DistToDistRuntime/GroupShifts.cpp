@@ -1,7 +1,7 @@
 //===- GroupShifts.cpp - one halo exchange per shifted tensor -------------===//
 
-#include "passes/DistToDistRuntime/GroupShifts.h"
-#include "passes/DistToDistRuntime/DistLayout.h"
+#include "passes/Conversion/DistToDistRuntime/GroupShifts.h"
+#include "passes/Conversion/DistToDistRuntime/DistLayout.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"

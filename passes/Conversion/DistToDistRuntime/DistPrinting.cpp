@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "passes/DistToDistRuntime/DistPrinting.h"
-#include "passes/DistToDistRuntime/DistLayout.h"
+#include "passes/Conversion/DistToDistRuntime/DistPrinting.h"
+#include "passes/Conversion/DistToDistRuntime/DistLayout.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"

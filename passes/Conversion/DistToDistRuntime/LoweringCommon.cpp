@@ -1,6 +1,6 @@
 //===- LoweringCommon.cpp - shared pieces of the dist lowering ------------===//
 
-#include "passes/DistToDistRuntime/LoweringCommon.h"
+#include "passes/Conversion/DistToDistRuntime/LoweringCommon.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "passes/IDTRRuntimeAPI.h"

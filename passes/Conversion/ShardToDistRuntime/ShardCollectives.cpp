@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "passes/ShardToDistRuntime/ShardLowering.h"
+#include "passes/Conversion/ShardToDistRuntime/ShardLowering.h"
 
 using namespace mlir;
 

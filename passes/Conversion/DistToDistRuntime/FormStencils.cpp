@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "passes/DistToDistRuntime/GroupShifts.h"
-#include "passes/DistToDistRuntime/LoweringCommon.h"
+#include "passes/Conversion/DistToDistRuntime/GroupShifts.h"
+#include "passes/Conversion/DistToDistRuntime/LoweringCommon.h"
 #include "passes/Passes.h"
 
 #include "dialect/Dist/Dist.h"
