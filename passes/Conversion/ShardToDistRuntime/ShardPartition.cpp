@@ -28,6 +28,16 @@ using namespace mlir;
 
 namespace {
 
+/// The grid of `func`'s first sharding, or null if it has none.
+FlatSymbolRefAttr firstAnnotationGrid(func::FuncOp func) {
+  FlatSymbolRefAttr grid;
+  func.walk([&](shard::ShardingOp op) {
+    if (!grid)
+      grid = op.getGridAttr();
+  });
+  return grid;
+}
+
 bool hasShardAnnotations(func::FuncOp func) {
   bool found = false;
   func.walk([&](shard::ShardOp) {
@@ -116,11 +126,7 @@ LogicalResult replicateBoundary(func::FuncOp func) {
 
   // The grid of the boundary annotations: the one of the function's first
   // annotation (a function mixing grids at its boundary is rejected).
-  FlatSymbolRefAttr grid;
-  func.walk([&](shard::ShardingOp op) {
-    if (!grid)
-      grid = op.getGridAttr();
-  });
+  FlatSymbolRefAttr grid = firstAnnotationGrid(func);
   if (!grid)
     return success();
 
@@ -161,11 +167,7 @@ LogicalResult replicateBoundary(func::FuncOp func) {
 /// for them (partitioning gathers split values first) and their tensor
 /// results as replicated (users that want another sharding slice them).
 LogicalResult replicateUnshardableOps(func::FuncOp func) {
-  FlatSymbolRefAttr grid;
-  func.walk([&](shard::ShardingOp op) {
-    if (!grid)
-      grid = op.getGridAttr();
-  });
+  FlatSymbolRefAttr grid = firstAnnotationGrid(func);
   if (!grid)
     return success();
   auto isTensor = [](Type type) {
