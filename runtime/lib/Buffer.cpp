@@ -1,4 +1,5 @@
 #include "Buffer.h"
+#include "Settings.h"
 
 #include "Errors.h"
 
@@ -104,7 +105,7 @@ Buffer::Buffer(size_t bytes) {
 }
 
 void *allocateOnHugePages(size_t bytes, size_t alignment) {
-  static const bool advise = !std::getenv("IDTR_NO_HUGEPAGES");
+  const bool advise = settings().hugePages;
   size_t align = std::max(alignment, kHugeBytes);
   // Rounding up must not wrap: SIZE_MAX - 7 rounded to 0 bytes and returned
   // a usable pointer.

@@ -1,4 +1,5 @@
 #include "DirectTransfer.h"
+#include "Settings.h"
 
 #include "Errors.h"
 #include "Mpi.h"
@@ -22,10 +23,7 @@ namespace idtr {
 
 namespace {
 
-bool envDisabled() {
-  const char *v = std::getenv("IDTR_DIRECT");
-  return v && std::strcmp(v, "0") == 0;
-}
+bool envDisabled() { return !settings().direct; }
 
 // valgrind preloads its vgpreload_* libraries into every process it runs.
 bool underValgrind() {
@@ -113,14 +111,7 @@ std::vector<int> probeDirectPeers(MPI_Comm comm) {
   return pids;
 }
 
-int64_t directMinBytes() {
-  static const int64_t limit = [] {
-    const char *env = std::getenv("IDTR_DIRECT_MIN_BYTES");
-    int64_t v = env ? std::strtoll(env, nullptr, 0) : 0;
-    return v >= 1 ? v : int64_t(256) << 10;
-  }();
-  return limit;
-}
+int64_t directMinBytes() { return settings().directMinBytes; }
 
 void readFromProcess(int pid, const std::vector<Segment> &local,
                      const std::vector<Segment> &remote) {

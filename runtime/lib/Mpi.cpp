@@ -1,4 +1,5 @@
 #include "Mpi.h"
+#include "Settings.h"
 
 #include "Errors.h"
 #include "Stats.h"
@@ -32,15 +33,7 @@ int size(MPI_Comm comm) {
   return s;
 }
 
-int64_t maxMessageBytes() {
-  static const int64_t limit = [] {
-    int64_t dflt = int64_t(1) << 30;
-    const char *env = std::getenv("IDTR_MAX_MESSAGE_BYTES");
-    int64_t v = env ? std::strtoll(env, nullptr, 0) : 0;
-    return v >= 8 && v < dflt ? v : dflt;
-  }();
-  return limit;
-}
+int64_t maxMessageBytes() { return settings().maxMessageBytes; }
 
 void postSend(std::vector<MPI_Request> &reqs, const char *data, int64_t bytes,
               int peer, int tag, MPI_Comm comm) {

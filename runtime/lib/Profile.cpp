@@ -1,4 +1,5 @@
 #include "Profile.h"
+#include "Settings.h"
 
 #include "CallSite.h"
 #include "Errors.h"
@@ -303,8 +304,8 @@ void ProfileScope::finish() noexcept {
 }
 
 void reportProfile(MPI_Comm comm) {
-  const char *path = std::getenv("IDTR_PROFILE");
-  bool json = path && *path;
+  const char *path = settings().profilePath.c_str();
+  bool json = *path;
   if (!statsRequested() && !json)
     return;
   int rank = 0, numRanks = 1;

@@ -1,4 +1,5 @@
 #include "Stats.h"
+#include "Settings.h"
 
 #include <cinttypes>
 #include <cstdio>
@@ -33,14 +34,10 @@ Stats &Stats::operator-=(const Stats &o) {
   return *this;
 }
 
-bool statsRequested() {
-  const char *v = std::getenv("IDTR_STATS");
-  return v && *v && std::strcmp(v, "0") != 0;
-}
+bool statsRequested() { return settings().stats; }
 
 bool statsEnabled() {
-  const char *profile = std::getenv("IDTR_PROFILE");
-  return statsRequested() || (profile && *profile);
+  return statsRequested() || !settings().profilePath.empty();
 }
 
 void printStats(int rank) {

@@ -1,4 +1,5 @@
 #include "Watchdog.h"
+#include "Settings.h"
 
 #include "CallSite.h"
 #include "Errors.h"
@@ -103,15 +104,7 @@ void startWatchdogOnce() {
 
 } // namespace
 
-double timeoutSeconds() {
-  static const double seconds = [] {
-    const char *env = std::getenv("IDTR_TIMEOUT");
-    char *end = nullptr;
-    double v = env ? std::strtod(env, &end) : -1;
-    return env && end != env && v >= 0 ? v : 300.0;
-  }();
-  return seconds;
-}
+double timeoutSeconds() { return settings().timeoutSeconds; }
 
 WatchedWait::WatchedWait(const char *what) : start_(statsTiming ? statsClock() : 0) {
   startWatchdogOnce();
