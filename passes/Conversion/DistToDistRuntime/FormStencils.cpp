@@ -20,6 +20,7 @@
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir::distc {
@@ -173,15 +174,21 @@ void eraseDeadSlices(ArrayRef<Value> values) {
   for (Value value : values)
     if (Operation *def = value.getDefiningOp())
       worklist.push_back(def);
+  // An op may be on the worklist twice (a stencil reading one shifted slice
+  // twice, two slices sharing a constant): erased ones are skipped, never
+  // looked at again.
+  llvm::SmallPtrSet<Operation *, 16> erased;
   while (!worklist.empty()) {
     Operation *op = worklist.pop_back_val();
-    if (!isa<WithLocalOp, tensor::ExtractSliceOp, tensor::DimOp, LocalOp,
+    if (erased.contains(op) ||
+        !isa<WithLocalOp, tensor::ExtractSliceOp, tensor::DimOp, LocalOp,
              ExtendOp, arith::ConstantIndexOp>(op) ||
         !op->use_empty())
       continue;
     for (Value operand : op->getOperands())
       if (Operation *def = operand.getDefiningOp())
         worklist.push_back(def);
+    erased.insert(op);
     op->erase();
   }
 }
