@@ -3,6 +3,7 @@
 #include "FrontEnd.h"
 #include "InlineAsmCheck.h"
 #include "InputLimits.h"
+#include "ParserHazards.h"
 
 #include "dialect/DistcRegistration.h"
 
@@ -92,6 +93,9 @@ OwningOpRef<ModuleOp> parseInput(llvm::SourceMgr &sourceMgr,
   // The parser recurses once per nesting level: refuse what would overflow
   // its stack.
   if (failed(checkNestingDepth(sourceMgr, &ctx)))
+    return nullptr;
+  // A few upstream parsers crash on malformed custom syntax they report.
+  if (failed(checkParserHazards(sourceMgr, &ctx)))
     return nullptr;
   // The parser verifies what it parsed.
   OwningOpRef<ModuleOp> module =
