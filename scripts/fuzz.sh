@@ -36,7 +36,7 @@ mkdir -p "$corpus" "$artifacts"
 args=(
   -max_total_time="$SECONDS_TO_RUN"
   -rss_limit_mb=4096
-  -timeout=10
+  -timeout=30
   -max_len=8192
   -dict=fuzz/mlir.dict
   -artifact_prefix="$artifacts/"
