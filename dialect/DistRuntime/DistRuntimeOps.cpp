@@ -211,6 +211,34 @@ LogicalResult verifyOutputBox(Operation *op, RankedTensorType resultType,
 // CopyReshapeOp
 //===----------------------------------------------------------------------===//
 
+/// The result of a copy is this rank's box of the output, of shape
+/// `n_shape`: its dynamic sizes are those operands, so `tensor.dim` of the
+/// result folds to them (`resolve-ranked-shaped-type-result-dims`) and
+/// bufferization sizes the output without a query.
+static LogicalResult reifyOutputBox(OpBuilder &b, RankedTensorType type,
+                                    ValueRange boxShape,
+                                    ReifiedRankedShapedTypeDims &shapes) {
+  // The verifier checks one size per dimension; reification also runs on
+  // IR that a pattern is halfway through building.
+  if (static_cast<int64_t>(boxShape.size()) != type.getRank())
+    return failure();
+  // One entry per result: none for the handle, then the box.
+  shapes.emplace_back();
+  SmallVector<OpFoldResult> sizes;
+  for (auto [dim, size] : llvm::enumerate(boxShape))
+    sizes.push_back(type.isDynamicDim(dim)
+                        ? OpFoldResult(size)
+                        : OpFoldResult(b.getIndexAttr(type.getDimSize(dim))));
+  shapes.push_back(std::move(sizes));
+  return success();
+}
+
+LogicalResult
+CopyReshapeOp::reifyResultShapes(OpBuilder &b,
+                                 ReifiedRankedShapedTypeDims &shapes) {
+  return reifyOutputBox(b, getNlArray().getType(), getNlShape(), shapes);
+}
+
 LogicalResult CopyReshapeOp::verify() {
   RankedTensorType inputType = getLArray().getType();
   RankedTensorType resultType = getNlArray().getType();
@@ -239,6 +267,12 @@ LogicalResult CopyReshapeOp::verify() {
 //===----------------------------------------------------------------------===//
 // CopyPermuteOp
 //===----------------------------------------------------------------------===//
+
+LogicalResult
+CopyPermuteOp::reifyResultShapes(OpBuilder &b,
+                                 ReifiedRankedShapedTypeDims &shapes) {
+  return reifyOutputBox(b, getNlArray().getType(), getNlShape(), shapes);
+}
 
 LogicalResult CopyPermuteOp::verify() {
   RankedTensorType inputType = getLArray().getType();

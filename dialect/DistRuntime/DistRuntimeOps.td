@@ -23,6 +23,8 @@ include "mlir/Interfaces/InferTypeOpInterface.td"
 def DistRuntime_CopyReshapeOp : DistRuntime_Op<"copy_reshape", [
     AttrSizedOperandSegments, DistRuntime_Communicates,
     DeclareOpInterfaceMethods<DistRuntime_AsyncOpInterface>,
+    DeclareOpInterfaceMethods<ReifyRankedShapedTypeOpInterface,
+        ["reifyResultShapes"]>,
     AllElementTypesMatch<["lArray", "nlArray"]>]> {
   let summary = "redistributing copy into a reshaped distributed tensor";
   let description = [{
@@ -81,6 +83,8 @@ def DistRuntime_CopyReshapeOp : DistRuntime_Op<"copy_reshape", [
 def DistRuntime_CopyPermuteOp : DistRuntime_Op<"copy_permute", [
     AttrSizedOperandSegments, DistRuntime_Communicates,
     DeclareOpInterfaceMethods<DistRuntime_AsyncOpInterface>,
+    DeclareOpInterfaceMethods<ReifyRankedShapedTypeOpInterface,
+        ["reifyResultShapes"]>,
     AllElementTypesMatch<["lArray", "nlArray"]>]> {
   let summary = "redistributing copy into a permuted distributed tensor";
   let description = [{
