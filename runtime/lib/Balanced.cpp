@@ -178,6 +178,18 @@ void HaloWidthsAgreed::add(const HaloWidthsAgreed &o) {
     words[i] = std::max(words[i], o.words[i]);
 }
 
+bool applyPromisedWidths(const PromisedWidths &promise, HaloWidthsSeen &seen) {
+  auto one = [](int64_t width, int64_t &exact, int64_t &atLeast) {
+    if (exact >= 0 ? exact != width : atLeast > width)
+      return false;
+    exact = width;
+    atLeast = 0;
+    return true;
+  };
+  return one(promise.lo, seen.loExact, seen.loAtLeast) &&
+         one(promise.hi, seen.hiExact, seen.hiAtLeast);
+}
+
 namespace {
 bool resolveWidth(int64_t exactMax, int64_t minusExactMin, int64_t atLeastMax, int64_t &width) {
   if (exactMax < 0) {

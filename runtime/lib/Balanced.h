@@ -78,6 +78,19 @@ struct HaloWidthsAgreed {
   bool resolve(int64_t &lo, int64_t &hi) const;
 };
 
+// The halo widths that the key of an update_halo call promises (idtr.h,
+// idtr_halo_key): the same on every rank, so also on the side where this
+// rank's box is clipped and its own arguments do not show them.
+struct PromisedWidths {
+  bool given = false;
+  int64_t lo = 0, hi = 0;
+};
+
+// Makes what a rank saw of its widths exact with `promise`; false when its
+// box contradicts the promise (an exact width that differs, or a box
+// clipped at the edge that the promised width would not reach).
+bool applyPromisedWidths(const PromisedWidths &promise, HaloWidthsSeen &seen);
+
 // Whether `g`, the geometry of rank `me` of `P`, is the balanced formula;
 // if so fills `form` (halo widths from `seen`: exact where known, else the
 // lower bound) and `seen`.
