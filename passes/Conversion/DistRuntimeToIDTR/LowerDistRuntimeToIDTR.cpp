@@ -314,7 +314,8 @@ Value stripClamp(Value v, llvm::function_ref<bool(Value)> isBound) {
 /// The halo widths of `op` when they are compile-time constants: when its
 /// bounding box along dimension 0 is, as IR, the rows
 /// [own - low, own + rows + high) clipped (or not) to [0, gShape[0]), with
-/// `own` = l_offs[0], `rows` the local part's extent (tensor.dim or static)
+/// `own` = l_offs[0], `rows` the local part's extent (tensor.dim, the size
+/// of the slice it is, or static)
 /// and constant `low`, `high` >= 0 -- the form that the dist and shard
 /// lowerings emit (idtr/detail/HaloRows.h, haloBox). The same op runs on
 /// every rank of the team with the same constants, so the widths are equal
@@ -325,7 +326,10 @@ std::optional<std::pair<int64_t, int64_t>> staticHaloWidths(UpdateHaloOp op) {
     return std::nullopt;
   Value own = op.getLOffsets()[0], rows0 = op.getGShape()[0];
   auto isZero = [](Value v) { return isConstantIntValue(v, 0); };
-  auto isRows0 = [&](Value v) { return v == rows0; };
+  auto isRows0 = [&](Value v) {
+    std::optional<int64_t> c = getConstantIntValue(v);
+    return v == rows0 || (c && c == getConstantIntValue(rows0));
+  };
   Value begin = op.getBbOffsets()[0];
   std::optional<std::pair<Value, int64_t>> lo =
       splitOffset(stripClamp<arith::MaxSIOp>(begin, isZero));
@@ -340,10 +344,15 @@ std::optional<std::pair<int64_t, int64_t>> staticHaloWidths(UpdateHaloOp op) {
       splitOffset(stripClamp<arith::MinSIOp>(size.getLhs(), isRows0));
   if (!hi)
     return std::nullopt;
+  // The local part's rows: its tensor.dim, or the size of the slice that
+  // made it (what the shard lowering passes).
   auto isLocalRows = [&](Value v) {
-    auto dim = v.getDefiningOp<tensor::DimOp>();
-    return dim && dim.getSource() == op.getLArray() &&
-           isConstantIntValue(dim.getIndex(), 0);
+    if (auto dim = v.getDefiningOp<tensor::DimOp>())
+      return dim.getSource() == op.getLArray() &&
+             isConstantIntValue(dim.getIndex(), 0);
+    auto slice = op.getLArray().getDefiningOp<tensor::ExtractSliceOp>();
+    return slice && slice.getSourceType().getRank() == slice.getType().getRank() &&
+           llvm::dyn_cast_if_present<Value>(slice.getMixedSizes()[0]) == v;
   };
   int64_t high = hi->second;
   auto type = cast<RankedTensorType>(op.getLArray().getType());

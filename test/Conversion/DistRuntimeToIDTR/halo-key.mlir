@@ -102,3 +102,30 @@ func.func @dynamic(%local: tensor<?x?xf64>, %g0: index, %g1: index, %o0: index, 
   distruntime.wait %h3 : !distruntime.asynchandle
   return
 }
+
+// -----
+
+// The shard lowering's form: the local part is a slice whose row count is
+// the one the box adds, and the clamp's bound an equal constant: 1 and 1.
+// CHECK-LABEL: func.func @slice
+// CHECK: %[[KEY:.*]] = arith.constant {{[1-9][0-9]+}} : i64
+// CHECK: call @_idtr_update_halo_f64({{.*}}, %[[KEY]])
+func.func @slice(%full: tensor<?xf64>, %o0: index, %rows: index) -> (tensor<?xf64>, tensor<?xf64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c12 = arith.constant 12 : index
+  %n = arith.constant 12 : index
+  %local = tensor.extract_slice %full[1] [%rows] [1] : tensor<?xf64> to tensor<?xf64>
+  %0 = arith.subi %o0, %c1 : index
+  %1 = arith.maxsi %0, %c0 : index
+  %2 = arith.addi %o0, %rows : index
+  %3 = arith.addi %2, %c1 : index
+  %4 = arith.minsi %3, %c12 : index
+  %5 = arith.subi %4, %1 : index
+  %h, %lh, %rh = distruntime.update_halo %local
+    g_shape %n l_offs %o0 bb_offs %1 bb_sizes %5 {team = 0 : i64}
+    : (tensor<?xf64>, index, index, index, index)
+    -> (!distruntime.asynchandle, tensor<?xf64>, tensor<?xf64>)
+  distruntime.wait %h : !distruntime.asynchandle
+  return %lh, %rh : tensor<?xf64>, tensor<?xf64>
+}
