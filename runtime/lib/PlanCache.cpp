@@ -114,7 +114,7 @@ void prepare(Team &team, const Geometry &geometry, std::vector<int64_t> key,
   if (balanced && promise.given) {
     if (!applyPromisedWidths(promise, req.seen)) {
       const Box &left = geometry.outputs[0], &right = geometry.outputs[1];
-      fail("update_halo: the key promises halos of %lld rows before and %lld after this "
+      fail("update_halo: the key promises halo widths %lld (before) and %lld (after) around this "
            "rank's rows [%lld, %lld), but the bounding box has rows [%lld, %lld)",
            static_cast<long long>(promise.lo), static_cast<long long>(promise.hi),
            static_cast<long long>(geometry.input.offsets[0]),
