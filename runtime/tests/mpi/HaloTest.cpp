@@ -23,11 +23,15 @@ int64_t haloCase(int id, std::mt19937_64 &rng) {
   // Row blocks, assigned to ranks in a random order.
   // Balanced rows (what distc compiles, where a keyed plan is reused
   // without agreement) or random cuts.
-  bool balanced = rng() % 3 == 0;
+  // Balanced: the extra rows on the first ranks (distc) or on the last (the
+  // shard dialect).
+  bool balanced = rng() % 3 == 0, extraLast = rng() % 2;
+  int64_t q = gShape[0] / P, rem = gShape[0] % P;
   Shape cuts{0, gShape[0]};
   for (int r = 1; r < P; ++r)
-    cuts.push_back(balanced ? r * (gShape[0] / P) + std::min<int64_t>(r, gShape[0] % P)
-                   : gShape[0] ? rng() % (gShape[0] + 1) : 0);
+    cuts.push_back(!balanced ? (gShape[0] ? rng() % (gShape[0] + 1) : 0)
+                   : extraLast ? r * q + std::max<int64_t>(0, r - (P - rem))
+                   : r * q + std::min<int64_t>(r, rem));
   std::sort(cuts.begin(), cuts.end());
   std::vector<int> owner(P);
   std::iota(owner.begin(), owner.end(), 0);
