@@ -1,6 +1,9 @@
 /* 1-row halos of an N x N f64 matrix in balanced row blocks through
  * _idtr_update_halo_f64 + _idtr_wait (bounding box = own rows + one row on
- * each side). Timed per call over -k calls (default 100).
+ * each side). Timed per call over -k calls (default 100). The key promises
+ * the widths, as distc passes it for a stencil's constant widths (idtr.h,
+ * idtr_halo_key): no agreement per call. BENCH_HALO_NO_KEY=1 passes -1
+ * instead (the runtime then agrees with the team on every call).
  * bytes = 2 * N * 8 (the halo rows a rank receives). */
 #include "../common/halo_geometry.h"
 #include "idtr_bench.h"
@@ -8,6 +11,7 @@
 typedef struct {
   int64_t g[2], lo[2], bbo[2], bbs[2];
   md2 in, lh, rh;
+  int64_t key;
 } ctx_t;
 
 static void run(void *arg) {
@@ -15,7 +19,7 @@ static void run(void *arg) {
   idtr_index_array_t g = idtr_index_array(c->g, 2), lo = idtr_index_array(c->lo, 2),
                      bbo = idtr_index_array(c->bbo, 2), bbs = idtr_index_array(c->bbs, 2);
   int64_t h = _idtr_update_halo_f64(BENCH_TEAM, 1, &g, 1, &lo, 2, &c->in, 1, &bbo, 1, &bbs, 2,
-                                    &c->lh, 2, &c->rh, -1);
+                                    &c->lh, 2, &c->rh, c->key);
   _idtr_wait(h);
 }
 
@@ -36,7 +40,8 @@ int main(int argc, char **argv) {
              {hg.m + hg.lrows + hg.rrows, n},
              md2_make(A, hg.m, n),
              md2_make(L, hg.lrows, n),
-             md2_make(R, hg.rrows, n)};
+             md2_make(R, hg.rrows, n),
+             getenv("BENCH_HALO_NO_KEY") ? -1 : idtr_halo_key(0, 1, 1)};
   run(&c);
   int bad = bench_report_check(MPI_COMM_WORLD, "halo", "idtr", n, halo_errors(n, hg, L, R),
                                "elements");

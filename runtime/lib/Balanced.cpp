@@ -63,8 +63,8 @@ bool validRank(const Geometry &g) {
 
 } // namespace
 
-Box balancedBlock(const Shape &shape, int split, int P, int r) {
-  BalancedSplit s{shape[split], P};
+Box balancedBlock(const Shape &shape, int split, int P, int r, bool extraLast) {
+  BalancedSplit s{shape[split], P, extraLast};
   Box b{Shape(shape.size(), 0), shape};
   b.offsets[split] = s.offset(r);
   b.sizes[split] = s.length(r);
@@ -77,7 +77,7 @@ Geometry BalancedForm::geometryOf(int r) const {
   g.inShape = inShape;
   g.outShape = outShape;
   g.axes = axes;
-  g.input = balancedBlock(inShape, inSplit, P, r);
+  g.input = balancedBlock(inShape, inSplit, P, r, extraLast);
   if (kind != OpKind::Halo) {
     g.outputs = {balancedBlock(outShape, outSplit, P, r)};
     return g;
@@ -104,6 +104,7 @@ int64_t BalancedForm::digest() const {
   if (kind == OpKind::Halo) {
     mix(h, cross.offsets);
     mix(h, cross.sizes);
+    mix(h, static_cast<int64_t>(extraLast));
   }
   // splitmix64's finaliser, so that every bit of h reaches the top 63.
   h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
@@ -123,8 +124,15 @@ bool recognizeBalanced(const Geometry &g, int P, int me, BalancedForm &form,
   form.outShape = g.outShape;
   form.axes = g.axes;
   form.inSplit = g.kind == OpKind::Halo ? 0 : splitDimension(g.input, g.inShape);
-  if (form.inSplit < 0 || !(g.input == balancedBlock(g.inShape, form.inSplit, P, me)))
+  if (form.inSplit < 0)
     return false;
+  if (!(g.input == balancedBlock(g.inShape, form.inSplit, P, me))) {
+    // Halos: the shard convention, when it differs (n % P != 0).
+    if (g.kind != OpKind::Halo || g.inShape[0] % P == 0 ||
+        !(g.input == balancedBlock(g.inShape, 0, P, me, true)))
+      return false;
+    form.extraLast = true;
+  }
   if (g.kind != OpKind::Halo) {
     if (g.outputs.size() != 1 || g.outputs[0].offsets.size() != g.outShape.size() ||
         g.outputs[0].sizes.size() != g.outShape.size() || g.outShape.empty() ||
@@ -178,6 +186,18 @@ void HaloWidthsAgreed::add(const HaloWidthsAgreed &o) {
     words[i] = std::max(words[i], o.words[i]);
 }
 
+bool applyPromisedWidths(const PromisedWidths &promise, HaloWidthsSeen &seen) {
+  auto one = [](int64_t width, int64_t &exact, int64_t &atLeast) {
+    if (exact >= 0 ? exact != width : atLeast > width)
+      return false;
+    exact = width;
+    atLeast = 0;
+    return true;
+  };
+  return one(promise.lo, seen.loExact, seen.loAtLeast) &&
+         one(promise.hi, seen.hiExact, seen.hiAtLeast);
+}
+
 namespace {
 bool resolveWidth(int64_t exactMax, int64_t minusExactMin, int64_t atLeastMax, int64_t &width) {
   if (exactMax < 0) {
@@ -208,7 +228,7 @@ bool determinedLocally(const Geometry &g, const BalancedForm &form, const HaloWi
   if (form.kind != OpKind::Halo)
     return splitsMatching(g.input, g.inShape, form.P, me) == 1 &&
            splitsMatching(g.outputs[0], g.outShape, form.P, me) == 1;
-  BalancedSplit rows{form.inShape[0], form.P};
+  BalancedSplit rows{form.inShape[0], form.P, form.extraLast};
   int64_t lo = rows.offset(me), hi = rows.offset(me + 1);
   if (lo == hi)
     return true; // sends nothing
@@ -221,9 +241,9 @@ bool determinedLocally(const Geometry &g, const BalancedForm &form, const HaloWi
 
 BalancedGeometry::BalancedGeometry(const BalancedForm &form, int me)
     : form_(form), me_(me), mine_(form.geometryOf(me)),
-      in_{form.inShape[form.inSplit], form.P},
+      in_{form.inShape[form.inSplit], form.P, form.extraLast},
       out_{form.kind == OpKind::Halo ? form.inShape[0] : form.outShape[form.outSplit],
-           form.P} {}
+           form.P, form.extraLast} {}
 
 const Geometry &BalancedGeometry::of(int r) const {
   if (r == me_)

@@ -1,6 +1,8 @@
 // Balanced partitions as a formula (docs/dist.md): with n elements along the
 // split dimension and P ranks, rank r holds n / P of them, plus one if
-// r < n % P, starting at r * (n / P) + min(r, n % P).
+// r < n % P, starting at r * (n / P) + min(r, n % P). Halos also recognise
+// the shard dialect's convention (docs/shard.md), the extra elements on
+// the last n % P ranks instead of the first.
 //
 // When every rank's geometry of a redistribution is this formula (the
 // partitions distc compiles by default), each rank can compute any other
@@ -22,9 +24,12 @@ namespace idtr {
 struct BalancedSplit {
   int64_t n = 0;
   int P = 1;
+  bool extraLast = false; // the shard convention: one more on the last n % P
   // Start of rank r's block, r in [0, P]; offset(P) == n.
   int64_t offset(int r) const {
     int64_t q = n / P, rem = n % P;
+    if (extraLast)
+      return r * q + (r > P - rem ? r - (P - rem) : 0);
     return r * q + (r < rem ? r : rem);
   }
   int64_t length(int r) const { return offset(r + 1) - offset(r); }
@@ -35,7 +40,7 @@ struct BalancedSplit {
 };
 
 // Rank r's balanced block of an array of `shape` split along `split`.
-Box balancedBlock(const Shape &shape, int split, int P, int r);
+Box balancedBlock(const Shape &shape, int split, int P, int r, bool extraLast = false);
 
 // Everything the formula needs, identical on every rank of a balanced call.
 struct BalancedForm {
@@ -43,6 +48,7 @@ struct BalancedForm {
   int P = 1;
   Shape inShape, outShape, axes;
   int inSplit = 0;  // dimension of the input blocks
+  bool extraLast = false; // halos: the shard convention (BalancedSplit)
   int outSplit = 0; // reshape / permute: dimension (of the output) of its blocks
   // Halo (inSplit 0): the bounding box is the rank's rows extended by
   // haloLo rows before and haloHi after, clipped to the array, with the
@@ -77,6 +83,19 @@ struct HaloWidthsAgreed {
   // The widths, or false when the ranks contradict each other.
   bool resolve(int64_t &lo, int64_t &hi) const;
 };
+
+// The halo widths that the key of an update_halo call promises (idtr.h,
+// idtr_halo_key): the same on every rank, so also on the side where this
+// rank's box is clipped and its own arguments do not show them.
+struct PromisedWidths {
+  bool given = false;
+  int64_t lo = 0, hi = 0;
+};
+
+// Makes what a rank saw of its widths exact with `promise`; false when its
+// box contradicts the promise (an exact width that differs, or a box
+// clipped at the edge that the promised width would not reach).
+bool applyPromisedWidths(const PromisedWidths &promise, HaloWidthsSeen &seen);
 
 // Whether `g`, the geometry of rank `me` of `P`, is the balanced formula;
 // if so fills `form` (halo widths from `seen`: exact where known, else the

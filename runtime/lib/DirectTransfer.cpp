@@ -47,9 +47,8 @@ bool canReach(int pid, uint64_t address, uint64_t expected) {
 
 } // namespace
 
-std::vector<int> probeDirectPeers(MPI_Comm comm) {
-  const int size = mpi::size(comm);
-  std::vector<int> pids(size, 0);
+std::vector<DirectPeer> probeDirectPeers(MPI_Comm comm) {
+  std::vector<DirectPeer> peers;
   const bool enabled = IDTR_HAVE_CMA && !envDisabled() && !underValgrind();
 
   MPI_Comm node = MPI_COMM_NULL;
@@ -104,11 +103,13 @@ std::vector<int> probeDirectPeers(MPI_Comm comm) {
              "MPI_Group_translate_ranks");
   for (int j = 0; j < n; ++j)
     if (reach[j] && reachesMe[j])
-      pids[commRanks[j]] = static_cast<int>(all[3 * j]);
+      peers.push_back({commRanks[j], static_cast<int>(all[3 * j])});
+  std::sort(peers.begin(), peers.end(),
+            [](const DirectPeer &a, const DirectPeer &b) { return a.rank < b.rank; });
   MPI_Group_free(&nodeGroup);
   MPI_Group_free(&commGroup);
   MPI_Comm_free(&node);
-  return pids;
+  return peers;
 }
 
 int64_t directMinBytes() { return settings().directMinBytes; }

@@ -23,13 +23,20 @@
 
 namespace idtr {
 
-// Collective over `comm`. For each rank of `comm`, the process id to read
-// from directly, or 0 where that is not possible: other nodes, or peers
-// this process may not access (ptrace permission, other pid namespaces),
-// tested both ways by reading a probe word from each peer. 0 everywhere when
-// IDTR_DIRECT=0, under valgrind (memcheck cannot see what the kernel writes
-// into this process on its behalf), or not on Linux.
-std::vector<int> probeDirectPeers(MPI_Comm comm);
+// A rank of a team whose process can be read from directly, and its pid.
+struct DirectPeer {
+  int rank;
+  int pid;
+};
+
+// Collective over `comm`. The ranks of `comm` whose process this one reads
+// from directly, ascending, with their process ids; not listed where that
+// is not possible: other nodes, or peers this process may not access
+// (ptrace permission, other pid namespaces), tested both ways by reading a
+// probe word from each peer. Empty when IDTR_DIRECT=0, under valgrind
+// (memcheck cannot see what the kernel writes into this process on its
+// behalf), or not on Linux.
+std::vector<DirectPeer> probeDirectPeers(MPI_Comm comm);
 
 // Transfers smaller than this go through MPI, whose eager protocol beats a
 // note plus a read for small messages: 256 KiB unless IDTR_DIRECT_MIN_BYTES

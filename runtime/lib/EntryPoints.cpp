@@ -207,14 +207,18 @@ int64_t copyPermute(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, 
 template <typename T>
 int64_t updateHalo(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, int64_t iR,
                    void *iD, int64_t bbOR, void *bbOD, int64_t bbSR, void *bbSD, int64_t lhR,
-                   void *lhD, int64_t rhR, void *rhD, int64_t /*key: the plan cache protocol
-                   identifies repeated calls by their geometry, which is always correct*/) {
+                   void *lhD, int64_t rhR, void *rhD, int64_t haloKey) {
   return guarded([&] {
     const char *op = "update_halo";
     Call call(op);
+    // The widths the key promises (idtr.h): what lets the ranks at the
+    // array's edges reuse a balanced plan without asking the team.
+    PromisedWidths promise;
+    promise.given = idtr_halo_key_widths(haloKey, &promise.lo, &promise.hi);
     CallKey key;
     key.push(static_cast<int64_t>(OpKind::Halo));
     key.push(sizeof(T));
+    key.push(haloKey < 0 ? -1 : haloKey);
     key.indexArray(gR, gD);
     key.indexArray(oR, oD);
     key.sizes(iR, iD);
@@ -271,7 +275,7 @@ int64_t updateHalo(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, i
            str(rh.sizes).c_str(), str(right.sizes).c_str());
     g.outputs = {left, right};
     std::unique_ptr<PlanRequest> request;
-    auto plan = obtainPlan(t, g, &request);
+    auto plan = obtainPlan(t, g, &request, promise);
     if (key.ok())
       t.plans.insertCall(key, plan, std::move(request));
     Buffer keep;

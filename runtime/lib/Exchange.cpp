@@ -126,7 +126,8 @@ private:
 
   int64_t bytes(const Transfer &t) const { return t.elements * elemSize_; }
   bool isDirect(const Transfer &t) const {
-    return team_->directPid(t.peer) != 0 && bytes(t) >= directMinBytes();
+    // The size first: small messages (halos) never search the peers.
+    return bytes(t) >= directMinBytes() && team_->directPid(t.peer) != 0;
   }
 
   void postReceives(int tag) {

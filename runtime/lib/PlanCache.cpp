@@ -102,13 +102,29 @@ void agree(Team &team, OpKind kind, int64_t *words, int count, int64_t cachedId)
 
 constexpr int kAgreementWords = PlanRequest::kWords;
 
-void prepare(Team &team, const Geometry &geometry, std::vector<int64_t> key, PlanRequest &req) {
+void prepare(Team &team, const Geometry &geometry, std::vector<int64_t> key,
+             const PromisedWidths &promise, PlanRequest &req) {
   req.geometry = geometry;
   req.key = std::move(key);
+  req.promise = promise;
   // Without plan ids in the tags a reused local plan could not be told from
   // a new one: balanced plans are then agreed on like any other.
   bool balanced = team.planIdBits > 0 &&
                   recognizeBalanced(geometry, team.size, team.rank, req.form, req.seen);
+  if (balanced && promise.given) {
+    if (!applyPromisedWidths(promise, req.seen)) {
+      const Box &left = geometry.outputs[0], &right = geometry.outputs[1];
+      fail("update_halo: the key promises halo widths %lld (before) and %lld (after) around this "
+           "rank's rows [%lld, %lld), but the bounding box has rows [%lld, %lld)",
+           static_cast<long long>(promise.lo), static_cast<long long>(promise.hi),
+           static_cast<long long>(geometry.input.offsets[0]),
+           static_cast<long long>(geometry.input.offsets[0] + geometry.input.sizes[0]),
+           static_cast<long long>(left.offsets[0]),
+           static_cast<long long>(right.offsets[0] + right.sizes[0]));
+    }
+    req.form.haloLo = promise.lo;
+    req.form.haloHi = promise.hi;
+  }
   int64_t digest = balanced ? req.form.digest() : -1;
   HaloWidthsAgreed widths(balanced ? req.seen : HaloWidthsSeen());
   bool determined = balanced && determinedLocally(geometry, req.form, req.seen, team.rank);
@@ -170,15 +186,23 @@ std::shared_ptr<const Plan> agreeAndBuild(Team &team, const PlanRequest &req,
 } // namespace
 
 std::shared_ptr<const Plan> obtainPlan(Team &team, const Geometry &geometry,
-                                       std::unique_ptr<PlanRequest> *keep) {
+                                       std::unique_ptr<PlanRequest> *keep,
+                                       const PromisedWidths &promise) {
   std::vector<int64_t> key = geometry.encode();
+  if (promise.given) {
+    // A plan reused on the strength of a promise is not one for a call
+    // without it, whose hidden widths may differ. (Geometry::decode reads
+    // the record this key also is up to these words and ignores them.)
+    key.push_back(promise.lo);
+    key.push_back(promise.hi);
+  }
   std::shared_ptr<const Plan> cached = team.plans.find(key);
   if (cached && cached->reusedLocally) {
     stats().planHits++;
     return cached;
   }
   auto req = std::make_unique<PlanRequest>();
-  prepare(team, geometry, std::move(key), *req);
+  prepare(team, geometry, std::move(key), promise, *req);
   std::shared_ptr<const Plan> plan = agreeAndBuild(team, *req, cached);
   if (keep && !plan->reusedLocally)
     *keep = std::move(req);

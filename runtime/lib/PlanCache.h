@@ -48,6 +48,7 @@ struct PlanRequest {
   std::vector<int64_t> key;
   BalancedForm form;
   HaloWidthsSeen seen;
+  PromisedWidths promise; // a halo's key (idtr.h), if it has one
   int64_t words[kWords] = {}; // this rank's contribution, ids apart
 };
 
@@ -93,9 +94,13 @@ private:
 // Collective over `team`: returns the plan for this rank's `geometry`,
 // reusing a cached one when every rank agrees it applies.
 // `keep`, if given, receives what a later agreement on the same call needs
-// (for insertCall) when the plan is not reused locally.
+// (for insertCall) when the plan is not reused locally. `promise`: the
+// widths a halo's key promises; with them a balanced halo's plan is a
+// function of this rank's arguments on every rank (the edge ranks' too), so
+// it is reused without agreement (Balanced.h, determinedLocally).
 std::shared_ptr<const Plan> obtainPlan(Team &team, const Geometry &geometry,
-                                       std::unique_ptr<PlanRequest> *keep = nullptr);
+                                       std::unique_ptr<PlanRequest> *keep = nullptr,
+                                       const PromisedWidths &promise = {});
 
 // The plan of a cached call: its own if reused locally, else after the
 // agreement (collective over `team`), rebuilt if another rank changed.

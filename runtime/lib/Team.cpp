@@ -165,7 +165,7 @@ std::unique_ptr<Team> makeTeam(int64_t id, bool redistributes) {
   if (redistributes) {
     t->controlComm = mpi::commDup(t->comm);
     MPI_Comm_set_errhandler(t->controlComm, MPI_ERRORS_RETURN);
-    t->directPids = probeDirectPeers(t->comm);
+    t->directPeers = probeDirectPeers(t->comm);
   }
   return t;
 }

@@ -5,10 +5,12 @@
 #define IDTR_TEAM_H
 
 #include "Buffer.h"
+#include "DirectTransfer.h"
 #include "PlanCache.h"
 
 #include <mpi.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -20,8 +22,10 @@ struct Team {
   // Receivers' acknowledgements of direct transfers (Exchange.cpp), apart
   // from the data so that they never match its receives.
   MPI_Comm controlComm = MPI_COMM_NULL;
-  // Per rank: the process to read from directly, 0 if none (DirectTransfer.h).
-  std::vector<int> directPids;
+  // The ranks whose process this one reads from directly, with its pid
+  // (DirectTransfer.h), ascending rank: only ranks of this node, so
+  // O(ranks per node) memory however large the team.
+  std::vector<DirectPeer> directPeers;
   // Send buffers that peers may still read directly, each with the receives
   // of their acknowledgements; released as those complete (never waited on:
   // a peer acknowledges only when it waits on its handle).
@@ -40,7 +44,12 @@ struct Team {
   PlanCache plans;
   uint32_t sequence = 0; // operations started on this team; identical on all ranks
 
-  int directPid(int r) const { return directPids.empty() ? 0 : directPids[r]; }
+  // The pid to read rank r's memory from, 0 if none (binary search).
+  int directPid(int r) const {
+    auto it = std::lower_bound(directPeers.begin(), directPeers.end(), r,
+                               [](const DirectPeer &p, int rank) { return p.rank < rank; });
+    return it != directPeers.end() && it->rank == r ? it->pid : 0;
+  }
 
   // Tags: the low kSequenceBits count the team's operations (identical on
   // all ranks); above them, when MPI_TAG_UB leaves room (planIdBits > 0),

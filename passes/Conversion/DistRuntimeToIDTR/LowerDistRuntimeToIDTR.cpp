@@ -29,7 +29,10 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/xxhash.h"
 
 namespace mlir::distc {
 #define GEN_PASS_DEF_LOWERDISTRUNTIMETOIDTR
@@ -269,6 +272,118 @@ struct AllReduceLowering : public OpConversionPattern<AllReduceOp> {
   }
 };
 
+/// `v` as `base + offset` through arith.addi / arith.subi of constants
+/// (std::nullopt if the offsets overflow).
+std::optional<std::pair<Value, int64_t>> splitOffset(Value v) {
+  int64_t offset = 0;
+  while (true) {
+    std::optional<int64_t> c;
+    Value base;
+    if (auto add = v.getDefiningOp<arith::AddIOp>()) {
+      if ((c = getConstantIntValue(add.getRhs())))
+        base = add.getLhs();
+      else if ((c = getConstantIntValue(add.getLhs())))
+        base = add.getRhs();
+    } else if (auto sub = v.getDefiningOp<arith::SubIOp>()) {
+      if ((c = getConstantIntValue(sub.getRhs())) && *c != INT64_MIN) {
+        base = sub.getLhs();
+        c = -*c;
+      }
+    }
+    if (!base)
+      return std::make_pair(v, offset);
+    if (llvm::AddOverflow(offset, *c, offset))
+      return std::nullopt;
+    v = base;
+  }
+}
+
+/// `v` without an outer clamp `Clamp(v, bound)` (either operand order),
+/// where `isBound` recognises the bound.
+template <typename Clamp>
+Value stripClamp(Value v, llvm::function_ref<bool(Value)> isBound) {
+  if (auto clamp = v.getDefiningOp<Clamp>()) {
+    if (isBound(clamp.getRhs()))
+      return clamp.getLhs();
+    if (isBound(clamp.getLhs()))
+      return clamp.getRhs();
+  }
+  return v;
+}
+
+/// The halo widths of `op` when they are compile-time constants: when its
+/// bounding box along dimension 0 is, as IR, the rows
+/// [own - low, own + rows + high) clipped (or not) to [0, gShape[0]), with
+/// `own` = l_offs[0], `rows` the local part's extent (tensor.dim, the size
+/// of the slice it is, or static)
+/// and constant `low`, `high` >= 0 -- the form that the dist and shard
+/// lowerings emit (idtr/detail/HaloRows.h, haloBox). The same op runs on
+/// every rank of the team with the same constants, so the widths are equal
+/// on all ranks and at every call: what the runtime's key promises.
+std::optional<std::pair<int64_t, int64_t>> staticHaloWidths(UpdateHaloOp op) {
+  if (op.getBbOffsets().empty() || op.getLOffsets().empty() ||
+      op.getGShape().empty())
+    return std::nullopt;
+  Value own = op.getLOffsets()[0], rows0 = op.getGShape()[0];
+  auto isZero = [](Value v) { return isConstantIntValue(v, 0); };
+  auto isRows0 = [&](Value v) {
+    std::optional<int64_t> c = getConstantIntValue(v);
+    return v == rows0 || (c && c == getConstantIntValue(rows0));
+  };
+  Value begin = op.getBbOffsets()[0];
+  std::optional<std::pair<Value, int64_t>> lo =
+      splitOffset(stripClamp<arith::MaxSIOp>(begin, isZero));
+  if (!lo || lo->first != own || lo->second > 0)
+    return std::nullopt;
+  // bb_sizes[0] = max(end - begin, 0) with end = min(own + rows + high, n).
+  auto size =
+      stripClamp<arith::MaxSIOp>(op.getBbSizes()[0], isZero).getDefiningOp<arith::SubIOp>();
+  if (!size || size.getRhs() != begin)
+    return std::nullopt;
+  std::optional<std::pair<Value, int64_t>> hi =
+      splitOffset(stripClamp<arith::MinSIOp>(size.getLhs(), isRows0));
+  if (!hi)
+    return std::nullopt;
+  // The local part's rows: its tensor.dim, or the size of the slice that
+  // made it (what the shard lowering passes).
+  auto isLocalRows = [&](Value v) {
+    if (auto dim = v.getDefiningOp<tensor::DimOp>())
+      return dim.getSource() == op.getLArray() &&
+             isConstantIntValue(dim.getIndex(), 0);
+    auto slice = op.getLArray().getDefiningOp<tensor::ExtractSliceOp>();
+    return slice && slice.getSourceType().getRank() == slice.getType().getRank() &&
+           llvm::dyn_cast_if_present<Value>(slice.getMixedSizes()[0]) == v;
+  };
+  int64_t high = hi->second;
+  auto type = cast<RankedTensorType>(op.getLArray().getType());
+  if (auto sum = hi->first.getDefiningOp<arith::AddIOp>()) {
+    if (!((sum.getLhs() == own && isLocalRows(sum.getRhs())) ||
+          (sum.getRhs() == own && isLocalRows(sum.getLhs()))))
+      return std::nullopt;
+  } else if (hi->first != own || type.isDynamicDim(0) ||
+             llvm::SubOverflow(high, type.getDimSize(0), high)) {
+    return std::nullopt;
+  }
+  if (high < 0)
+    return std::nullopt;
+  return std::make_pair(-lo->second, high);
+}
+
+/// The runtime's key for `op` (idtr.h, idtr_halo_key): its own `key`
+/// attribute if it has one, else the static widths with the call site
+/// (a hash of its location), else -1 (the runtime then agrees with the team
+/// on every call).
+int64_t haloKey(UpdateHaloOp op) {
+  if (std::optional<int64_t> key = op.getKey())
+    return *key;
+  std::optional<std::pair<int64_t, int64_t>> widths = staticHaloWidths(op);
+  if (!widths)
+    return -1;
+  std::string site = runtimeLocation(op).value_or("");
+  return idtr_halo_key(static_cast<uint32_t>(llvm::xxh3_64bits(site)),
+                       widths->first, widths->second);
+}
+
 struct UpdateHaloLowering : public OpConversionPattern<UpdateHaloOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -307,7 +422,7 @@ struct UpdateHaloLowering : public OpConversionPattern<UpdateHaloOp> {
                 b.indexList(adaptor.getLOffsets()),
                 b.inputArray(adaptor.getLArray()), b.indexList(bbOffsets),
                 b.indexList(bbSizes), b.unranked(left), b.unranked(right),
-                b.i64Constant(op.getKey().value_or(-1))},
+                b.i64Constant(haloKey(op))},
                leftType.getElementType())
             .getResult(0);
     rewriter.replaceOp(op, {handle, b.outputTensor(left, leftType),

@@ -73,6 +73,38 @@ static inline void idtr_init_contiguous(void *desc, void *data, int64_t rank,
   }
 }
 
+/* ---- the `key` of _idtr_update_halo_* -------------------------------------- */
+
+/* A key >= 0 promises that the call's bounding box is this rank's rows
+   extended by `low` rows before and `high` after, clipped to the array, with
+   the same `low` and `high` on every rank of the team and at every call with
+   this key (docs/runtime.md, "Halo keys"). A rank whose box is clipped at
+   the array's edge cannot see that width itself, but its plan depends on it
+   (its neighbour's halo takes its rows): the key tells it, so a repeated
+   call on balanced partitions needs no agreement with the team. -1: no key.
+   Bits 0-15 hold `low`, 16-31 `high`, 32-62 `site` (which call site; only
+   keeps the calls of different sites apart). Widths above
+   IDTR_HALO_KEY_MAX_WIDTH have no key. */
+#define IDTR_HALO_KEY_MAX_WIDTH 0xffff
+
+static inline int64_t idtr_halo_key(uint32_t site, int64_t low, int64_t high) {
+  if (low < 0 || high < 0 || low > IDTR_HALO_KEY_MAX_WIDTH ||
+      high > IDTR_HALO_KEY_MAX_WIDTH)
+    return -1;
+  return (int64_t)(((uint64_t)(site & 0x7fffffffu) << 32) |
+                   ((uint64_t)high << 16) | (uint64_t)low);
+}
+
+/* The widths of a halo key; 0 for "no key" (key < 0). */
+static inline int idtr_halo_key_widths(int64_t key, int64_t *low,
+                                       int64_t *high) {
+  if (key < 0)
+    return 0;
+  *low = key & IDTR_HALO_KEY_MAX_WIDTH;
+  *high = (key >> 16) & IDTR_HALO_KEY_MAX_WIDTH;
+  return 1;
+}
+
 /* ---- teams ---------------------------------------------------------------- */
 
 int64_t _idtr_nprocs(int64_t team);

@@ -4,9 +4,13 @@
  * reports as scope=region. test/runtime/message-counts.test checks that they
  * call no collective and send only their peers' messages.
  *
- *   idtr-cached-calls halo|reshape K
+ *   idtr-cached-calls halo|halo-keyed|halo-keyed-shard|reshape K
  *
  * halo:    1-row halos of a [4 P + 3, 16] f64 array in balanced rows
+ * halo-keyed: the same with the key that promises the widths (idtr.h,
+ *          idtr_halo_key), as distc passes it
+ * halo-keyed-shard: the same in the shard dialect's blocks (the extra rows
+ *          on the last ranks)
  * reshape: [4 P + 3, 4] -> [2 (4 P + 3), 2], balanced rows on both sides
  * Every call's result is checked; prints "cached-calls: ok" on rank 0. */
 #include "idtr/idtr.h"
@@ -16,7 +20,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+static int extraLast; /* the shard convention */
+
 static int64_t blockOff(int64_t n, int64_t P, int64_t r) {
+  if (extraLast)
+    return r * (n / P) + (r > P - n % P ? r - (P - n % P) : 0);
   return r * (n / P) + (r < n % P ? r : n % P);
 }
 
@@ -27,9 +35,11 @@ int main(int argc, char **argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &P);
   const char *kind = argc > 1 ? argv[1] : "halo";
   int K = argc > 2 ? atoi(argv[2]) : 10;
+  extraLast = !strcmp(kind, "halo-keyed-shard");
   int64_t n = 4 * P + 3, lo = blockOff(n, P, me), rows = blockOff(n, P, me + 1) - lo;
   long long bad = 0;
-  if (!strcmp(kind, "halo")) {
+  if (!strcmp(kind, "halo") || !strcmp(kind, "halo-keyed") || extraLast) {
+    int64_t key = strcmp(kind, "halo") ? idtr_halo_key(1, 1, 1) : -1;
     int64_t cols = 16, gshape[2] = {n, cols}, offs[2] = {lo, 0};
     int64_t bbo[2] = {lo > 0 ? lo - 1 : 0, 0};
     int64_t bbEnd = lo + rows < n ? lo + rows + 1 : n;
@@ -49,7 +59,7 @@ int main(int argc, char **argv) {
         MPI_Pcontrol(1);
       memset(l, 0, sizeof l);
       memset(r, 0, sizeof r);
-      _idtr_wait(_idtr_update_halo_f64(0, 1, &g, 1, &o, 2, &aD, 1, &bo, 1, &bs, 2, &lD, 2, &rD, -1));
+      _idtr_wait(_idtr_update_halo_f64(0, 1, &g, 1, &o, 2, &aD, 1, &bo, 1, &bs, 2, &lD, 2, &rD, key));
       for (int64_t j = 0; j < cols; ++j) {
         if (left[0]) bad += l[j] != (double)((lo - 1) * cols + j);
         if (right[0]) bad += r[j] != (double)((lo + rows) * cols + j);

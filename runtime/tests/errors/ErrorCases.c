@@ -280,6 +280,22 @@ static int run(const char *scenario) {
       idtr_index_array_t bo = idtr_index_array(&bbOff, 1), bs = idtr_index_array(&bbSize, 1);
       _idtr_wait(_idtr_update_halo_f64(0, 1, &g, 1, &o, 1, &inD, 1, &bo, 1, &bs, 1, &lD, 1, &rD, -1));
     }
+  } else if (!strcmp(scenario, "halo-key-contradicted")) {
+    /* Balanced rows, 1-row halos, but the key promises 2 rows after the
+       own ones: rank 0, whose box shows that width, reports it. */
+    int64_t rows = 4, lo = 4 * me;
+    shape1[0] = 4 * P;
+    idtr_init_contiguous(&inD, in, 1, &rows);
+    g = idtr_index_array(shape1, 1);
+    o = idtr_index_array(&lo, 1);
+    int64_t bbOff = lo > 0 ? lo - 1 : 0, bbEnd = lo + rows + 1 > 4 * P ? 4 * P : lo + rows + 1;
+    int64_t bbSize = bbEnd - bbOff, lRows = lo - bbOff, rRows = bbEnd - lo - rows;
+    IDTR_MEMREF(double, 1) lD, rD;
+    idtr_init_contiguous(&lD, out, 1, &lRows);
+    idtr_init_contiguous(&rD, out + 8, 1, &rRows);
+    idtr_index_array_t bo = idtr_index_array(&bbOff, 1), bs = idtr_index_array(&bbSize, 1);
+    _idtr_wait(_idtr_update_halo_f64(0, 1, &g, 1, &o, 1, &inD, 1, &bo, 1, &bs, 1, &lD, 1, &rD,
+                                     idtr_halo_key(7, 1, 2)));
   } else if (!strcmp(scenario, "skipped-allreduce")) {
     /* Only rank 0 calls the collective; the others go on to exit. Detected
      * by the time limit (IDTR_TIMEOUT seconds). The first allreduce, which

@@ -1,8 +1,12 @@
-// update_halo: random row partitions (uneven, empty, any rank order), random
-// boxes whose rows may come from any ranks (not only neighbours), strided
-// views, all element types.
+// update_halo: random row partitions (uneven, empty, any rank order, or
+// balanced), random boxes whose rows may come from any ranks (not only
+// neighbours) or the own rows widened by widths the same on every rank
+// (haloBox, then often with the key that promises them, as distc passes
+// it), strided views, all element types.
 #include "Entries.h"
 #include "TestSupport.h"
+
+#include "idtr/detail/HaloRows.h"
 
 #include <gtest/gtest.h>
 
@@ -17,13 +21,21 @@ int64_t haloCase(int id, std::mt19937_64 &rng) {
   int rank = 1 + rng() % 3;
   Shape gShape = randomShape(rng, rank, rank == 1 ? 40 : rank == 2 ? 12 : 6);
   // Row blocks, assigned to ranks in a random order.
+  // Balanced rows (what distc compiles, where a keyed plan is reused
+  // without agreement) or random cuts.
+  // Balanced: the extra rows on the first ranks (distc) or on the last (the
+  // shard dialect).
+  bool balanced = rng() % 3 == 0, extraLast = rng() % 2;
+  int64_t q = gShape[0] / P, rem = gShape[0] % P;
   Shape cuts{0, gShape[0]};
   for (int r = 1; r < P; ++r)
-    cuts.push_back(gShape[0] ? rng() % (gShape[0] + 1) : 0);
+    cuts.push_back(!balanced ? (gShape[0] ? rng() % (gShape[0] + 1) : 0)
+                   : extraLast ? r * q + std::max<int64_t>(0, r - (P - rem))
+                   : r * q + std::min<int64_t>(r, rem));
   std::sort(cuts.begin(), cuts.end());
   std::vector<int> owner(P);
   std::iota(owner.begin(), owner.end(), 0);
-  if (rng() % 2)
+  if (!balanced && rng() % 2)
     std::shuffle(owner.begin(), owner.end(), rng);
   std::vector<Box> parts(P);
   for (int b = 0; b < P; ++b) {
@@ -33,9 +45,24 @@ int64_t haloCase(int id, std::mt19937_64 &rng) {
     p.offsets[0] = cuts[b];
     p.sizes[0] = cuts[b + 1] - cuts[b];
   }
+  // Random boxes, or every rank's rows widened by wLo before and wHi after,
+  // clipped (idtr/detail/HaloRows.h), with one cross box for all ranks.
+  bool widened = rng() % 2;
+  int64_t wLo = rng() % 4, wHi = rng() % 4;
+  Box cross = randomSubBox(rng, gShape);
   std::vector<Box> bbs(P);
-  for (int r = 0; r < P; ++r)
-    bbs[r] = randomSubBox(rng, gShape);
+  for (int r = 0; r < P; ++r) {
+    bbs[r] = widened ? cross : randomSubBox(rng, gShape);
+    if (widened) {
+      idtr::detail::RowRange<int64_t> rows = idtr::detail::haloBox(
+          parts[r].offsets[0], parts[r].sizes[0], wLo, wHi, gShape[0]);
+      bbs[r].offsets[0] = rows.begin;
+      bbs[r].sizes[0] = rows.rows;
+    }
+  }
+  // The key promises the widths; a key on the repeat only, or none.
+  int keyed = widened ? static_cast<int>(rng() % 3) : 0; // 0 none, 1 repeat, 2 every call
+  int64_t key = idtr_halo_key(static_cast<uint32_t>(id), wLo, wHi);
   uint64_t salt = rng();
   int64_t team = static_cast<int64_t>(rng() % 2) * 7;
   int type = static_cast<int>(rng() % 7);
@@ -66,7 +93,8 @@ int64_t haloCase(int id, std::mt19937_64 &rng) {
       Strided<T> left(leftSizes, local, true), right(rightSizes, local, true);
       int64_t h = Entry<T>::halo(team, 1, gs.ptr(), 1, lo_.ptr(), in.rank(), in.descriptor(), 1,
                                  bo.ptr(), 1, bsz.ptr(), left.rank(), left.descriptor(),
-                                 right.rank(), right.descriptor(), rep == 0 ? -1 : 17);
+                                 right.rank(), right.descriptor(),
+                                 keyed == 2 || (keyed == 1 && rep == 1) ? key : -1);
       _idtr_wait(h);
       auto check = [&](Strided<T> &halo, int64_t firstRow) {
         for (int64_t f = 0; f < volume(halo.sizes); ++f) {

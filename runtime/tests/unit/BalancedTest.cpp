@@ -25,12 +25,14 @@ Box block(const Shape &shape, int split, int P, int r) {
 
 // What update_halo derives from a bounding box of `lo` rows before and `hi`
 // after the rank's own (EntryPoints.cpp), other dimensions `cross`.
-Geometry halo(const Shape &shape, int P, int r, int64_t lo, int64_t hi, const Box &cross) {
+// `extraLast`: blocks of the shard convention (Balanced.h).
+Geometry halo(const Shape &shape, int P, int r, int64_t lo, int64_t hi, const Box &cross,
+              bool extraLast = false) {
   Geometry g;
   g.kind = OpKind::Halo;
   g.inShape = g.outShape = shape;
   g.axes = identityAxes(shape.size());
-  g.input = block(shape, 0, P, r);
+  g.input = balancedBlock(shape, 0, P, r, extraLast);
   int64_t a = g.input.offsets[0], b = a + g.input.sizes[0];
   Box bb = cross;
   bb.offsets[0] = std::max<int64_t>(0, a - lo);
@@ -137,6 +139,14 @@ TEST(Balanced, SplitOffsetsAndOwners) {
   BalancedSplit few{3, 5}; // 1, 1, 1, 0, 0
   few.owners(0, 3, o);
   EXPECT_EQ(o, (std::vector<int>{0, 1, 2}));
+  BalancedSplit shard{10, 4, true}; // 2, 2, 3, 3
+  EXPECT_EQ(shard.offset(1), 2);
+  EXPECT_EQ(shard.offset(2), 4);
+  EXPECT_EQ(shard.offset(3), 7);
+  EXPECT_EQ(shard.offset(4), 10);
+  o.clear();
+  shard.owners(3, 8, o);
+  EXPECT_EQ(o, (std::vector<int>{1, 2, 3}));
 }
 
 TEST(Balanced, HaloPlansMatchExchangedRecords) {
@@ -148,8 +158,9 @@ TEST(Balanced, HaloPlansMatchExchangedRecords) {
     Box cross{{0, static_cast<int64_t>(rng() % shape[1])}, {0, 0}};
     cross.sizes[1] = 1 + static_cast<int64_t>(rng() % (shape[1] - cross.offsets[1]));
     std::vector<Geometry> all;
+    bool extraLast = iter % 2;
     for (int r = 0; r < P; ++r)
-      all.push_back(halo(shape, P, r, lo, hi, cross));
+      all.push_back(halo(shape, P, r, lo, hi, cross, extraLast));
     ASSERT_TRUE(agree(all));
     expectFormulaPlans(all);
   }
