@@ -243,8 +243,13 @@ def DistRuntime_UpdateHaloOp : DistRuntime_Op<"update_halo", [
     whichever ranks own them, not only direct neighbours. Both halos are
     valid after `distruntime.wait` on the handle.
 
-    The optional `key` attribute is a plan-cache hint passed to the runtime
-    (-1, the default, means none).
+    The optional `key` attribute is passed to the runtime as the halo key
+    (-1, the default, means none): a key promises that every rank calls
+    with the same halo widths, which it encodes, so that a cached halo
+    needs no agreement among the team. `lower-distruntime-to-idtr` sets it
+    when the box is the rank's own rows widened by constant widths
+    (docs/runtime.md, "Halo keys"); a box that contradicts the key is a
+    run-time error.
 
     Example:
 
