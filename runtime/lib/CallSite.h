@@ -12,6 +12,7 @@
 #define IDTR_CALLSITE_H
 
 #include <atomic>
+#include <cstdint>
 #include <string>
 
 namespace idtr {
@@ -31,6 +32,21 @@ inline const char *takeSite(const char *kind) {
   activeSite.store(site, std::memory_order_relaxed);
   activeKind.store(kind, std::memory_order_relaxed);
   return site;
+}
+
+// The active site as a word of a plan-cache key. A plan that a rank reuses
+// without asking the others is keyed by its call site as well as by the
+// rank's own arguments: the same op with the same global shapes gives
+// every rank the same boxes as last time (partitions are functions of the
+// shapes and the rank), whereas a different op can give this rank the
+// boxes of an earlier balanced call while another rank's differ (a slice
+// whose block on rank 0 happens to be rank 0's balanced block): keyed by
+// arguments alone, rank 0 reused the plan and skipped the agreement rank 1
+// waited in. Calls from C without a location share the key 0, and with it
+// the contract that all ranks repeat or change their arguments together.
+inline int64_t siteKey() {
+  return static_cast<int64_t>(
+      reinterpret_cast<intptr_t>(activeSite.load(std::memory_order_relaxed)));
 }
 
 // Makes `site` / `kind` active (a wait, on behalf of the op that started it).

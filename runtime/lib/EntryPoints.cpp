@@ -120,6 +120,7 @@ int64_t copyReshape(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, 
     const char *op = "copy_reshape";
     Call call(op);
     CallKey key;
+    key.push(siteKey());
     key.push(static_cast<int64_t>(OpKind::Reshape));
     key.push(sizeof(T));
     key.indexArray(gR, gD);
@@ -164,6 +165,7 @@ int64_t copyPermute(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, 
     const char *op = "copy_permute";
     Call call(op);
     CallKey key;
+    key.push(siteKey());
     key.push(static_cast<int64_t>(OpKind::Permute));
     key.push(sizeof(T));
     key.indexArray(gR, gD);
@@ -216,6 +218,7 @@ int64_t updateHalo(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, i
     PromisedWidths promise;
     promise.given = idtr_halo_key_widths(haloKey, &promise.lo, &promise.hi);
     CallKey key;
+    key.push(siteKey());
     key.push(static_cast<int64_t>(OpKind::Halo));
     key.push(sizeof(T));
     key.push(haloKey < 0 ? -1 : haloKey);

@@ -1,6 +1,7 @@
 #include "PlanCache.h"
 
 #include "Balanced.h"
+#include "CallSite.h"
 #include "CallKey.h"
 #include "Errors.h"
 #include "Mpi.h"
@@ -95,7 +96,7 @@ void agree(Team &team, OpKind kind, int64_t *words, int count, int64_t cachedId)
         status.MPI_TAG != reused)
       fail("%s: rank %d reuses the plan of an earlier call whose arguments were the same on "
            "its side, but the arguments of this rank (%d) changed: on balanced partitions "
-           "all ranks must repeat or change their arguments together",
+           "all ranks must repeat or change their arguments together at one call site",
            opName(kind), status.MPI_SOURCE, team.rank);
   }
 }
@@ -189,6 +190,9 @@ std::shared_ptr<const Plan> obtainPlan(Team &team, const Geometry &geometry,
                                        std::unique_ptr<PlanRequest> *keep,
                                        const PromisedWidths &promise) {
   std::vector<int64_t> key = geometry.encode();
+  // The call site too (siteKey, CallSite.h); Geometry::decode ignores the
+  // words after the record, as it does the promised widths below.
+  key.push_back(siteKey());
   if (promise.given) {
     // A plan reused on the strength of a promise is not one for a call
     // without it, whose hidden widths may differ. (Geometry::decode reads
