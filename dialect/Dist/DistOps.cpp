@@ -543,6 +543,12 @@ LogicalResult ShiftOp::verify() {
                          << getOffsets().size();
   if (failed(verifyStencilWidths(*this, getOffsets(), "offset")))
     return failure();
+  if (getPeriodic() == static_cast<bool>(getFill()))
+    return emitOpError("expects either a fill value or 'periodic'");
+  // A periodic shift is a roll (copy_reshape), not a halo exchange: any
+  // split dimension works.
+  if (getPeriodic())
+    return success();
   SmallVector<int64_t> low, high;
   for (int64_t offset : getOffsets()) {
     low.push_back(std::max<int64_t>(0, -offset));

@@ -541,8 +541,10 @@ def Dist_GatherOp : Dist_Op<"gather", [NoMemoryEffect]> {
 //===----------------------------------------------------------------------===//
 
 def Dist_ShiftOp : Dist_Op<"shift", [NoMemoryEffect,
-    ElementTypeOf<"fill", "result">, AllTypesMatch<["source", "result"]>]> {
-  let summary = "a shifted view for stencils, with a fill value outside";
+    OptionalTypesMatchWith<"fill has the element type of result", "result",
+        "fill", "::llvm::cast<::mlir::dist::DistTensorType>($_self).getElementType()">,
+    AllTypesMatch<["source", "result"]>]> {
+  let summary = "a shifted view for stencils: fill value outside, or periodic";
   let description = [{
     `result[i] = source[i + offsets]` where `i + offsets` lies inside the
     global array, and `%fill` elsewhere. Reading neighbours along the split
@@ -550,15 +552,25 @@ def Dist_ShiftOp : Dist_Op<"shift", [NoMemoryEffect,
     one exchange for all shifts of the same tensor); this requires the split
     dimension to be 0.
 
+    With `periodic` instead of a fill value the array wraps around in every
+    dimension: `result[i] = source[(i + offsets) mod shape]`, numpy's
+    `roll(source, -offsets)`. Any dimension may be shifted, also a split
+    dimension other than 0: along the split dimension the rows come from
+    the neighbouring ranks and, at the ends, from the other end of the
+    array (`distruntime.copy_reshape` of two boxes), along the others the
+    block is rotated locally.
+
     ```mlir
     %north = dist.shift %u offsets [-1, 0] fill %zero : !dist.tensor<?x?xf64>
+    %left = dist.shift %u offsets [0, -1] periodic : !dist.tensor<?x?xf64>
     ```
   }];
   let arguments = (ins Dist_Tensor:$source, DenseI64ArrayAttr:$offsets,
-                       AnyType:$fill);
+                       Optional<AnyType>:$fill, UnitAttr:$periodic);
   let results = (outs Dist_Tensor:$result);
   let assemblyFormat = [{
-    $source `offsets` $offsets `fill` $fill attr-dict `:` type($result)
+    $source `offsets` $offsets (`fill` $fill^)? (`periodic` $periodic^)?
+    attr-dict `:` type($result)
   }];
   let hasVerifier = 1;
 }
@@ -731,6 +743,8 @@ def Dist_WtimeOp : Dist_Op<"wtime"> {
   let results = (outs F64:$result);
   let assemblyFormat = "attr-dict `:` type($result)";
 }
+
+include "DistSliceOps.td"
 
 //===----------------------------------------------------------------------===//
 // Output

@@ -378,6 +378,8 @@ struct ShiftLowering : public DistPattern<ShiftOp> {
   LogicalResult
   matchAndRewrite(ShiftOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (op.getPeriodic())
+      return failure(); // PeriodicLowering.cpp
     Location loc = op.getLoc();
     DistParts source = parts(adaptor.getSource());
     SmallVector<int64_t> low, high;
@@ -612,6 +614,8 @@ void mlir::distc::populateDistToDistRuntimePatterns(
   MLIRContext *context = patterns.getContext();
   populateCreationPatterns(converter, patterns);
   populateReductionPatterns(converter, patterns);
+  populateSlicePatterns(converter, patterns);
+  populatePeriodicPatterns(converter, patterns);
   patterns.add<LocalLowering, GlobalDimLowering, LocalOffsetLowering,
                WithLocalLowering, ReshapeLowering, PermuteLowering,
                RepartitionLowering, GatherLowering, PrintLowering,

@@ -24,7 +24,8 @@ using ShiftGroups =
 ShiftGroups collectReadyShifts(Operation *root) {
   ShiftGroups groups;
   root->walk([&](ShiftOp shift) {
-    if (shift.getSource().getDefiningOp<ShiftOp>())
+    // Periodic shifts are rolls, lowered on their own (PeriodicLowering.cpp).
+    if (shift.getPeriodic() || shift.getSource().getDefiningOp<ShiftOp>())
       return;
     groups[{shift->getBlock(), shift.getSource(), shift.getFill()}].push_back(
         shift);

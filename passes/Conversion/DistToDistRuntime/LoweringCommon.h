@@ -120,6 +120,13 @@ void populateCreationPatterns(TypeConverter &converter,
 void populateReductionPatterns(TypeConverter &converter,
                                RewritePatternSet &patterns);
 
+/// dist.slice, insert_slice and concat (SliceLowering.cpp).
+void populateSlicePatterns(TypeConverter &converter,
+                           RewritePatternSet &patterns);
+/// dist.shift ... periodic (PeriodicLowering.cpp).
+void populatePeriodicPatterns(TypeConverter &converter,
+                              RewritePatternSet &patterns);
+
 /// dist.allreduce, dist.param and dist.wtime (ProgramLowering.cpp).
 /// `paramTable` is the module's parameter table (collectParamTable).
 void populateProgramPatterns(TypeConverter &converter,

@@ -1,0 +1,114 @@
+//===- DistSliceOps.td - slices and concatenation ----------*- tablegen -*-===//
+//
+// numpy's basic indexing of a distributed tensor: `a[lo:hi:step, ...]`, its
+// inverse (assigning into a slice) and concatenation. Bounds are global
+// indices with numpy's meaning (negative counts from the end, out of range
+// clamps); they are attributes, so the count of each dimension is a
+// function of the global size alone and every rank computes the same one.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DIST_SLICE_OPS
+#define DIST_SLICE_OPS
+
+// The parser and printer of `[lo:hi:step, ...]` (DistSliceOps.cpp), as
+// static members so that the generated code finds them.
+defvar SliceRangesDecl = [{
+  static ::mlir::ParseResult parseSliceRanges(
+      ::mlir::OpAsmParser &parser, ::mlir::DenseI64ArrayAttr &lows,
+      ::mlir::DenseI64ArrayAttr &highs, ::mlir::DenseI64ArrayAttr &steps);
+  static void printSliceRanges(::mlir::OpAsmPrinter &printer,
+                               ::mlir::Operation *op,
+                               ::mlir::DenseI64ArrayAttr lows,
+                               ::mlir::DenseI64ArrayAttr highs,
+                               ::mlir::DenseI64ArrayAttr steps);
+}];
+
+def Dist_SliceOp : Dist_Op<"slice", [NoMemoryEffect]> {
+  let summary = "numpy basic slice `a[lo:hi:step, ...]` of a distributed tensor";
+  let description = [{
+    One range `lo:hi:step` per dimension, with numpy's meaning on the
+    global indices: a negative `lo` or `hi` counts from the end of the
+    dimension, bounds outside it are clamped, `lo` defaults to 0, `hi` to
+    the size and `step` (at least 1) to 1. `:` alone keeps the whole
+    dimension. The result has `ceil((hi - lo) / step)` elements along a
+    dimension (0 when `hi <= lo`), the same element type and rank.
+
+    Every rank cuts its part of the slice out of its block (no
+    communication). With an `irregular` result of the source's split
+    dimension these pieces are the result: the slice is free. A balanced
+    result needs a redistribution (`distruntime.copy_reshape`), except when
+    the split dimension is taken whole (`:`) from a balanced source of the
+    same split: then the pieces are already balanced.
+
+    ```mlir
+    %inner = dist.slice %u [1:-1, 1:-1] : !dist.tensor<?x?xf64> -> !dist.tensor<?x?xf64>
+    %even = dist.slice %x [::2] : !dist.tensor<10xf64> -> !dist.tensor<5xf64>
+    %cols = dist.slice %m [:, 2:5] : !dist.tensor<?x8xf64> -> !dist.tensor<?x3xf64>
+    ```
+  }];
+  let arguments = (ins Dist_Tensor:$source, DenseI64ArrayAttr:$lows,
+                       DenseI64ArrayAttr:$highs, DenseI64ArrayAttr:$steps);
+  let results = (outs Dist_Tensor:$result);
+  let assemblyFormat = [{
+    $source custom<SliceRanges>($lows, $highs, $steps) attr-dict `:`
+    type($source) `->` type($result)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = SliceRangesDecl;
+}
+
+def Dist_InsertSliceOp : Dist_Op<"insert_slice", [NoMemoryEffect,
+    AllTypesMatch<["dest", "result"]>]> {
+  let summary = "`dest` with a slice replaced by `source` (`d[lo:hi:step] = s`)";
+  let description = [{
+    The value of `dest` after numpy's `dest[lo:hi:step, ...] = source`:
+    the ranges are those of `dist.slice` (global indices of `dest`), and
+    `source` has exactly the slice's shape (checked at run time where a
+    size is dynamic). The result has `dest`'s type and partition: every
+    rank receives the part of `source` that lands in its block
+    (`distruntime.copy_reshape`, skipped when `source` is already laid out
+    that way: the split dimension taken whole, both balanced along it) and
+    writes it into a copy of its block.
+
+    ```mlir
+    %u1 = dist.insert_slice %inner into %u [1:-1, 1:-1]
+      : !dist.tensor<?x?xf64> into !dist.tensor<?x?xf64>
+    ```
+  }];
+  let arguments = (ins Dist_Tensor:$source, Dist_Tensor:$dest,
+                       DenseI64ArrayAttr:$lows, DenseI64ArrayAttr:$highs,
+                       DenseI64ArrayAttr:$steps);
+  let results = (outs Dist_Tensor:$result);
+  let assemblyFormat = [{
+    $source `into` $dest custom<SliceRanges>($lows, $highs, $steps) attr-dict
+    `:` type($source) `into` type($dest)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = SliceRangesDecl;
+}
+
+def Dist_ConcatOp : Dist_Op<"concat", [NoMemoryEffect]> {
+  let summary = "concatenation of distributed tensors along one dimension";
+  let description = [{
+    `numpy.concatenate(inputs, axis)`: the inputs have the same rank,
+    element type and sizes except along `axis`, where the result's size is
+    the sum. The result is balanced along its split dimension: every rank
+    receives the parts of the inputs that land in its block
+    (`distruntime.copy_reshape`), except from an input that is already laid
+    out that way (`axis` is not the split dimension and the input is
+    balanced along the result's split dimension), which costs a local copy.
+
+    ```mlir
+    %c = dist.concat %a, %b axis 0 : !dist.tensor<?x4xf64>, !dist.tensor<?x4xf64> -> !dist.tensor<?x4xf64>
+    ```
+  }];
+  let arguments = (ins Variadic<Dist_Tensor>:$inputs, I64Attr:$axis);
+  let results = (outs Dist_Tensor:$result);
+  let assemblyFormat = [{
+    $inputs `axis` $axis attr-dict `:` type($inputs) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // DIST_SLICE_OPS
