@@ -754,4 +754,6 @@ def Dist_PrintOp : Dist_Op<"print"> {
   let hasVerifier = 1;
 }
 
+include "DistLinalgOps.td"
+
 #endif // DIST_OPS

@@ -612,6 +612,7 @@ void mlir::distc::populateDistToDistRuntimePatterns(
   MLIRContext *context = patterns.getContext();
   populateCreationPatterns(converter, patterns);
   populateReductionPatterns(converter, patterns);
+  populateMatmulPatterns(converter, patterns);
   patterns.add<LocalLowering, GlobalDimLowering, LocalOffsetLowering,
                WithLocalLowering, ReshapeLowering, PermuteLowering,
                RepartitionLowering, GatherLowering, PrintLowering,

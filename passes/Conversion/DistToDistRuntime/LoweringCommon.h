@@ -120,6 +120,10 @@ void populateCreationPatterns(TypeConverter &converter,
 void populateReductionPatterns(TypeConverter &converter,
                                RewritePatternSet &patterns);
 
+/// dist.matmul (MatmulLowering.cpp).
+void populateMatmulPatterns(TypeConverter &converter,
+                            RewritePatternSet &patterns);
+
 /// dist.allreduce, dist.param and dist.wtime (ProgramLowering.cpp).
 /// `paramTable` is the module's parameter table (collectParamTable).
 void populateProgramPatterns(TypeConverter &converter,
