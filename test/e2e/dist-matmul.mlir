@@ -27,5 +27,8 @@
 // N97-NEXT: [1,0]<stdout>:min -594416
 
 // VERBOSE: [1,0]<stdout>:errors 0
-// VERBOSE: [1,0]<stdout>:seconds {{.*}}
+// VERBOSE-NEXT: [1,0]<stdout>:sum 2.6666e+10
+// VERBOSE-NEXT: [1,0]<stdout>:max 6.6068e+06
+// VERBOSE-NEXT: [1,0]<stdout>:min -5.2735e+06
+// VERBOSE-NEXT: [1,0]<stdout>:seconds {{.*}}
 // VERBOSE-NEXT: [1,0]<stdout>:gflops {{.*}}
