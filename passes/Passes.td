@@ -476,6 +476,36 @@ def LowerScalarReductions : Pass<"distc-lower-scalar-reductions"> {
                            "mlir::LLVM::LLVMDialect"];
 }
 
+def TileMatmul : Pass<"distc-tile-matmul", "::mlir::func::FuncOp"> {
+  let summary = "block-pack, tile and vectorize float linalg.matmul ops";
+  let description = [{
+    Rewrites every `linalg.matmul` on tensors of `f32` or `f64` (the local
+    products of `dist.matmul`, and user code) into the loop nest of a tuned
+    BLAS (docs/dist.md, "Matrix products"):
+
+    - the operands are packed into blocks (upstream's block packing, with
+      zero padding so that any size works): `A` into `6 x 1` column
+      slivers, `B` into `1 x w` row slivers (`w` = two vector registers,
+      8 for f64), `C` into `6 x w` tiles, each contiguous along `K`;
+    - the packed product is tiled for the caches (`64` column tiles x `256`
+      of `K` x `16` row tiles: a `K`-block of `B`'s sliver stays in L1, the
+      `A` block in L2) and then by single tiles;
+    - each `6 x w x 1` step is vectorized into `6 x 2` fused multiply-adds
+      on `vector<6xw>` accumulators that stay in registers across the `K`
+      loop (the read and write of the `C` tile are hoisted out of it).
+
+    The additions of each element of `C` happen in the order of `K` as
+    before; the products are fused with them (`vector.fma`), so results can
+    differ from the unfused loop in the last bit. Integer products are left
+    alone.
+  }];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect", "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect", "::mlir::vector::VectorDialect",
+    "::mlir::arith::ArithDialect", "::mlir::affine::AffineDialect",
+  ];
+}
+
 //===----------------------------------------------------------------------===//
 // The upstream `shard` front end (docs/shard.md)
 //===----------------------------------------------------------------------===//

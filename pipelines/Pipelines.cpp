@@ -52,6 +52,9 @@ void buildDistToDistRuntime(OpPassManager &pm, const PipelineOptions &opts) {
     // Then reductions of the same tensor (a sum and a maximum, an error
     // count and a checksum) read it once.
     pm.addPass(mlir::distc::createFuseSiblingReductions());
+    // Local matrix products (dist.matmul's, or the user's) as a tuned BLAS
+    // computes them: packed, cache-tiled, vectorized.
+    pm.addNestedPass<func::FuncOp>(mlir::distc::createTileMatmul());
   }
 }
 

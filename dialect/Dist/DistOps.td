@@ -768,4 +768,6 @@ def Dist_PrintOp : Dist_Op<"print"> {
   let hasVerifier = 1;
 }
 
+include "DistLinalgOps.td"
+
 #endif // DIST_OPS

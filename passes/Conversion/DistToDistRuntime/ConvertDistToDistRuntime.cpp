@@ -616,6 +616,7 @@ void mlir::distc::populateDistToDistRuntimePatterns(
   populateReductionPatterns(converter, patterns);
   populateSlicePatterns(converter, patterns);
   populatePeriodicPatterns(converter, patterns);
+  populateMatmulPatterns(converter, patterns);
   patterns.add<LocalLowering, GlobalDimLowering, LocalOffsetLowering,
                WithLocalLowering, ReshapeLowering, PermuteLowering,
                RepartitionLowering, GatherLowering, PrintLowering,

@@ -126,6 +126,9 @@ void populateSlicePatterns(TypeConverter &converter,
 /// dist.shift ... periodic (PeriodicLowering.cpp).
 void populatePeriodicPatterns(TypeConverter &converter,
                               RewritePatternSet &patterns);
+/// dist.matmul (MatmulLowering.cpp).
+void populateMatmulPatterns(TypeConverter &converter,
+                            RewritePatternSet &patterns);
 
 /// dist.allreduce, dist.param and dist.wtime (ProgramLowering.cpp).
 /// `paramTable` is the module's parameter table (collectParamTable).

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# dist.matmul against OpenBLAS and ScaLAPACK (README.md): one run of each at
+# size N on P ranks, one thread per rank. Short: N = 2048 by default.
+#   bench/matmul/run.sh [N] [P]
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+n=${1:-2048}
+p=${2:-2}
+out=${BUILD_DIR:-$root/build}/bench-matmul
+mkdir -p "$out"
+export OPENBLAS_NUM_THREADS=1
+mpirun=(mpirun --oversubscribe -x OPENBLAS_NUM_THREADS)
+[ "$(id -u)" = 0 ] && mpirun+=(--allow-run-as-root)
+openblas_inc=/usr/include/x86_64-linux-gnu/openblas-pthread
+"${root}/build/bin/distc" -O3 "$root/samples/matmul.mlir" -o "$out/matmul"
+cc -O2 "$here/dgemm.c" -o "$out/dgemm" -I"$openblas_inc" -lopenblas
+mpicc -O2 "$here/pdgemm.c" -o "$out/pdgemm" -lscalapack-openmpi -lopenblas
+# The local block of the row-block algorithm: N/P rows times one panel of B
+# (N x N/4), the product distc-tile-matmul tunes.
+echo "== local block, one core: OpenBLAS dgemm"
+"$out/dgemm" $((n / p)) "$n" $((n / 4)) 2
+echo "== dist.matmul, $p ranks"
+"${mpirun[@]}" -n "$p" "$out/matmul" --n "$n" --verbose
+echo "== ScaLAPACK pdgemm, $p ranks, block sizes 32..256"
+"${mpirun[@]}" -n "$p" "$out/pdgemm" "$n" 32 64 128 256

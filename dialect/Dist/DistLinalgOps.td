@@ -1,0 +1,48 @@
+//===- DistLinalgOps.td - dist linear algebra --------------*- tablegen -*-===//
+//
+// Linear algebra on distributed tensors. Included from DistOps.td, whose
+// Dist_Tensor constraint it uses; the verifiers are in DistLinalgOps.cpp,
+// the lowering in passes/Conversion/DistToDistRuntime/MatmulLowering.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DIST_LINALG_OPS
+#define DIST_LINALG_OPS
+
+def Dist_MatmulOp : Dist_Op<"matmul", [NoMemoryEffect]> {
+  let summary = "matrix product (and matrix-vector product) of distributed tensors";
+  let description = [{
+    `C = A B` (`numpy.matmul` / `@` for these ranks): `A` is `M x K`, `B` is
+    `K x N` and the result `M x N`; with a vector `B` of `K` elements the
+    result is the vector `A B` of `M` elements. All three have the same
+    element type (integer or float) and team; the operands may be in any
+    partition (row blocks, column blocks, irregular), the result is
+    balanced.
+
+    The lowering chooses the algorithm from the partitions (docs/dist.md,
+    "Matrix products"): `A` in row blocks fetches `B` in column panels
+    while it multiplies the panels already there, `B` and the result in
+    column blocks fetch `A` instead, `A` in column blocks multiplies its
+    block by the matching rows of `B` and combines the partial products
+    across the ranks. The local products are `linalg.matmul` /
+    `linalg.matvec`, which the pipeline tiles and vectorizes.
+
+    ```mlir
+    %c = dist.matmul %a, %b : !dist.tensor<?x?xf64>, !dist.tensor<?x?xf64>
+                           -> !dist.tensor<?x?xf64>
+    %y = dist.matmul %a, %x : !dist.tensor<?x?xf64>, !dist.tensor<?xf64>
+                           -> !dist.tensor<?xf64>
+    %d = dist.matmul %a, %bc : !dist.tensor<?x?xf64, split = 1>,
+                               !dist.tensor<?x?xf64>
+                            -> !dist.tensor<?x?xf64, split = 1>
+    ```
+  }];
+  let arguments = (ins Dist_Tensor:$lhs, Dist_Tensor:$rhs);
+  let results = (outs Dist_Tensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // DIST_LINALG_OPS

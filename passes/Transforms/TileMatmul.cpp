@@ -1,0 +1,172 @@
+//===- TileMatmul.cpp - packed, tiled, vectorized linalg.matmul -----------===//
+//
+// See the pass description in Passes.td. The steps are upstream's (block
+// packing, tiling through TilingInterface, the linalg vectorizer, vector
+// lowering patterns, subset hoisting); this pass fixes the sizes for AVX2
+// class cores and the order of the steps. The same recipe as a transform
+// script, to experiment with other sizes: bench/matmul/README.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/Passes.h"
+
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/Dialect/Vector/Transforms/VectorTransforms.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+
+namespace mlir::distc {
+#define GEN_PASS_DEF_TILEMATMUL
+#include "passes/Passes.h.inc"
+} // namespace mlir::distc
+
+using namespace mlir;
+
+namespace {
+
+/// Rows of the register tile: 6 x 2 accumulators, 2 registers of B and one
+/// broadcast of A use 15 of AVX2's 16 vector registers.
+constexpr int64_t kTileRows = 6;
+/// Registers of the register tile per row.
+constexpr int64_t kRegistersPerRow = 2;
+/// The cache tiles, in units of register tiles (rows, columns) and of K: a
+/// 256-deep sliver of B (16 KiB for f64) stays in L1 while the 16 slivers
+/// of A of the same depth (192 KiB) stream from L2.
+constexpr int64_t kCacheRowTiles = 16, kCacheColumnTiles = 64, kCacheDepth = 256;
+
+/// The number of `type` elements in one 256-bit vector register.
+int64_t lanes(Type type) {
+  return 256 / type.getIntOrFloatBitWidth();
+}
+
+/// Tiles `op` with `sizes` in loop order `interchange`; returns the tiled op.
+FailureOr<Operation *> tile(RewriterBase &rewriter, TilingInterface op,
+                            ArrayRef<int64_t> sizes,
+                            ArrayRef<int64_t> interchange) {
+  scf::SCFTilingOptions options;
+  SmallVector<OpFoldResult> tileSizes = llvm::map_to_vector(
+      sizes, [&](int64_t s) -> OpFoldResult { return rewriter.getIndexAttr(s); });
+  options.setTileSizes(tileSizes).setInterchange(interchange);
+  rewriter.setInsertionPoint(op);
+  FailureOr<scf::SCFTilingResult> tiled =
+      scf::tileUsingSCF(rewriter, op, options);
+  if (failed(tiled) || tiled->tiledOps.size() != 1)
+    return failure();
+  rewriter.replaceOp(op, tiled->replacements);
+  return tiled->tiledOps.front();
+}
+
+/// Packs, tiles and vectorizes one matmul.
+LogicalResult tileOneMatmul(RewriterBase &rewriter,
+                                             linalg::MatmulOp matmul) {
+  Type element = getElementTypeOrSelf(matmul.getDpsInitOperand(0)->get());
+  int64_t columns = kRegistersPerRow * lanes(element);
+  // Slivers contiguous along K: A as [M/6][K][1][6], B as [N/w][K][1][w],
+  // so that one K step reads 6 broadcast scalars and w contiguous values.
+  linalg::ControlBlockPackMatmulFn control =
+      [&](linalg::LinalgOp) -> std::optional<linalg::BlockPackMatmulOptions> {
+    linalg::BlockPackMatmulOptions options;
+    options.blockFactors = {kTileRows, columns, 1};
+    options.allowPadding = true;
+    options.lhsTransposeInnerBlocks = true;
+    options.rhsTransposeInnerBlocks = false;
+    return options;
+  };
+  rewriter.setInsertionPoint(matmul);
+  FailureOr<linalg::PackResult> packed =
+      linalg::blockPackMatmul(rewriter, matmul, control);
+  if (failed(packed))
+    return failure();
+  // Loops of the packed op: (M/6, N/w, K, 6, w, 1). Cache tiles first, in
+  // the order columns, K, rows; then single register tiles in the order
+  // columns, rows, K.
+  auto op = cast<TilingInterface>(packed->packedLinalgOp.getOperation());
+  FailureOr<Operation *> cacheTile =
+      tile(rewriter, op, {kCacheRowTiles, kCacheColumnTiles, kCacheDepth},
+           {1, 2, 0});
+  if (failed(cacheTile))
+    return failure();
+  FailureOr<Operation *> registerTile =
+      tile(rewriter, cast<TilingInterface>(*cacheTile), {1, 1, 1}, {1, 0, 2});
+  if (failed(registerTile))
+    return failure();
+  auto loop = (*registerTile)->getParentOfType<LoopLikeOpInterface>();
+  rewriter.setInsertionPoint(*registerTile);
+  FailureOr<linalg::VectorizationResult> vectorized =
+      linalg::vectorize(rewriter, *registerTile);
+  if (failed(vectorized) || !loop)
+    return failure();
+  rewriter.replaceOp(*registerTile, vectorized->replacements);
+  // The C tile's read and write move out of the K loop: the accumulators
+  // become the loop's iter_args (registers).
+  moveLoopInvariantCode(loop);
+  hoistLoopInvariantSubsets(rewriter, loop);
+  // The packs and unpacks become pad/reshape/transpose, which bufferize.
+  for (linalg::PackOp pack : packed->packOps) {
+    rewriter.setInsertionPoint(pack);
+    if (failed(linalg::lowerPack(rewriter, pack)))
+      return failure();
+  }
+  for (linalg::UnPackOp unpack : packed->unPackOps) {
+    rewriter.setInsertionPoint(unpack);
+    if (failed(linalg::lowerUnPack(rewriter, unpack)))
+      return failure();
+  }
+  return success();
+}
+
+struct TileMatmulPass
+    : public distc::impl::TileMatmulBase<TileMatmulPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    SmallVector<linalg::MatmulOp> matmuls;
+    func.walk([&](linalg::MatmulOp op) {
+      Type element = getElementTypeOrSelf(op.getDpsInitOperand(0)->get());
+      // Default (identity) indexing maps and no casts in the body only: the
+      // packing assumes C[m,n] += A[m,k] * B[k,n].
+      if (op.hasPureTensorSemantics() && (element.isF32() || element.isF64()) &&
+          !op.hasUserDefinedMaps() &&
+          llvm::all_of(op->getOperandTypes(), [&](Type t) {
+            return getElementTypeOrSelf(t) == element;
+          }))
+        matmuls.push_back(op);
+    });
+    if (matmuls.empty())
+      return;
+    IRRewriter rewriter(&getContext());
+    for (linalg::MatmulOp matmul : matmuls)
+      if (failed(tileOneMatmul(rewriter, matmul))) {
+        matmul->emitError("distc-tile-matmul: could not tile this matmul");
+        return signalPassFailure();
+      }
+    // The vectorized step is a contraction of broadcasts over unit
+    // dimensions: drop them, then lower it to elementwise fused
+    // multiply-adds of vector<6xw> (one broadcast of A per row).
+    {
+      RewritePatternSet patterns(&getContext());
+      vector::populateVectorReductionToContractPatterns(patterns);
+      vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
+      vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
+      vector::populateDropUnitDimWithShapeCastPatterns(patterns);
+      // Not converging within the iteration limit leaves correct IR.
+      (void)applyPatternsGreedily(func, std::move(patterns));
+    }
+    {
+      RewritePatternSet patterns(&getContext());
+      vector::populateVectorContractLoweringPatterns(
+          patterns, vector::VectorContractLowering::ParallelArith);
+      vector::populateVectorOuterProductLoweringPatterns(patterns);
+      vector::populateDropUnitDimWithShapeCastPatterns(patterns);
+      // Not converging within the iteration limit leaves correct IR.
+      (void)applyPatternsGreedily(func, std::move(patterns));
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,39 @@
+// RUN: %distc-opt %s --pass-pipeline='builtin.module(func.func(distc-tile-matmul),canonicalize,cse)' | FileCheck %s
+
+// distc-tile-matmul: a float linalg.matmul of any (dynamic) size becomes
+// packed slivers (pad + transpose), the cache and register tile loops, and a
+// K loop whose 6 x 8 accumulator tile is a loop-carried vector updated by
+// fused multiply-adds of one broadcast row of A and 8 values of B; the
+// unpacked result is a slice of the padded C. Integer matmuls are untouched.
+
+// CHECK-LABEL: func.func @f64_dynamic
+// CHECK-COUNT-2: tensor.pad
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: vector.transfer_read {{.*}} : tensor<1x1x6x8xf64>, vector<6x8xf64>
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<6x8xf64>)
+// CHECK: vector.fma {{.*}} : vector<6x8xf64>
+// CHECK-NOT: linalg.matmul
+// CHECK: tensor.extract_slice
+func.func @f64_dynamic(%a: tensor<?x?xf64>, %b: tensor<?x?xf64>, %c: tensor<?x?xf64>) -> tensor<?x?xf64> {
+  %r = linalg.matmul ins(%a, %b : tensor<?x?xf64>, tensor<?x?xf64>) outs(%c : tensor<?x?xf64>) -> tensor<?x?xf64>
+  return %r : tensor<?x?xf64>
+}
+
+// f32: two registers of 8 lanes per row.
+// CHECK-LABEL: func.func @f32_static
+// CHECK: vector.fma {{.*}} : vector<6x16xf32>
+func.func @f32_static(%a: tensor<37x29xf32>, %b: tensor<29x33xf32>, %c: tensor<37x33xf32>) -> tensor<37x33xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<37x29xf32>, tensor<29x33xf32>) outs(%c : tensor<37x33xf32>) -> tensor<37x33xf32>
+  return %r : tensor<37x33xf32>
+}
+
+// CHECK-LABEL: func.func @integer
+// CHECK: linalg.matmul
+func.func @integer(%a: tensor<?x?xi64>, %b: tensor<?x?xi64>, %c: tensor<?x?xi64>) -> tensor<?x?xi64> {
+  %r = linalg.matmul ins(%a, %b : tensor<?x?xi64>, tensor<?x?xi64>) outs(%c : tensor<?x?xi64>) -> tensor<?x?xi64>
+  return %r : tensor<?x?xi64>
+}
