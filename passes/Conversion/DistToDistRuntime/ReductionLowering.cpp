@@ -564,7 +564,18 @@ struct ReduceLowering : public DistPattern<ReduceOp> {
       return success();
     }
 
-    int64_t axis = *op.getAxis(), split = sourceType.getSplit();
+    int64_t axis = *op.getAxis();
+    if (sourceType.isGrid() && sourceType.getGridAxisOf(axis) >= 0) {
+      // Along a dimension split over a grid axis: the blocks of one grid
+      // column are repartitioned into rows of another dimension, which
+      // each rank then reduces alone.
+      DistTensorType rows =
+          sourceType.withPartition(axis == 0 ? 1 : 0, /*balanced=*/true);
+      source = redistribute(rewriter, loc, source, sourceType, rows,
+                            source.globalShape);
+      sourceType = rows;
+    }
+    int64_t split = sourceType.getSplit();
     auto resultType = cast<DistTensorType>(op.getResult().getType());
     Value partial, partialExtremum;
     if (arg)
@@ -583,11 +594,16 @@ struct ReduceLowering : public DistPattern<ReduceOp> {
     known.erase(known.begin() + axis);
     checkStaticDims(rewriter, loc, "dist.reduce", "remaining source", known,
                     resultType.getShape(), resultType);
-    if (axis != split) {
+    if (sourceType.isGrid() || axis != split) {
       // Every rank keeps its rows: the result is split like the source.
-      int64_t newSplit = split - (axis < split ? 1 : 0);
+      auto remaining = [&](int64_t d) { return d - (axis < d ? 1 : 0); };
       DistTensorType natural =
-          resultType.withPartition(newSplit, sourceType.getBalanced());
+          sourceType.isGrid()
+              ? resultType.withGrid(
+                    sourceType.getGrid(),
+                    llvm::map_to_vector(sourceType.getGridSplit(), remaining))
+              : resultType.withPartition(remaining(split),
+                                         sourceType.getBalanced());
       if (mean)
         partial = divideElements(
             rewriter, loc, partial,
@@ -604,8 +620,7 @@ struct ReduceLowering : public DistPattern<ReduceOp> {
     Value full = arg ? combineArgAcrossRanks(rewriter, loc, isMax,
                                              partialExtremum, partial, team)
                      : allReduce(rewriter, loc, kind, partial, team);
-    auto [boxOffsets, boxSizes] = balancedBox(
-        rewriter, loc, resultType.getTeam(), resultType.getSplit(), shape);
+    auto [boxOffsets, boxSizes] = balancedBox(rewriter, loc, resultType, shape);
     SmallVector<OpFoldResult> ofrOffsets(boxOffsets.begin(), boxOffsets.end()),
         ofrSizes(boxSizes.begin(), boxSizes.end()),
         strides(boxSizes.size(), rewriter.getIndexAttr(1));
