@@ -83,12 +83,18 @@ SmallVector<Value> mlir::distc::gridExtents(OpBuilder &b, Location loc,
   IDTRDeclaration factor =
       getIDTRDeclaration(b.getContext(), IDTRFunction::GridFactor);
   Type i64 = b.getI64Type();
-  Value rest64 = arith::IndexCastOp::create(b, loc, i64, rest);
+  Value rest64 =
+      free > 1 ? Value(arith::IndexCastOp::create(b, loc, i64, rest)) : Value();
   SmallVector<Value> extents;
   int64_t k = 0;
   for (int64_t extent : grid) {
     if (!ShapedType::isDynamic(extent)) {
       extents.push_back(indexConst(b, loc, extent));
+      continue;
+    }
+    // The only free axis takes all the ranks left.
+    if (free == 1) {
+      extents.push_back(rest);
       continue;
     }
     Value args[] = {rest64, arith::ConstantIntOp::create(b, loc, free, 64),
@@ -111,6 +117,25 @@ SmallVector<Value> mlir::distc::gridCoordinates(OpBuilder &b, Location loc,
     member = arith::DivUIOp::create(b, loc, member, extents[i]);
   }
   return coords;
+}
+
+std::optional<int64_t>
+mlir::distc::defineGridAxesTeam(OpBuilder &b, Location loc, DistTensorType type,
+                                ArrayRef<int64_t> axes) {
+  ArrayRef<int64_t> grid = type.getGrid();
+  if (grid.empty() || grid.size() > 4 ||
+      llvm::any_of(grid, [](int64_t e) { return e <= 0 || e >= 4096; }))
+    return std::nullopt;
+  // 0x6D in the top byte (the shard front end's teams are 0x5B....), then
+  // a bit per grid axis in `axes` and 12 bits per extent: the team of one
+  // (grid, axes) pair, the same in every function. Axes in grid order.
+  int64_t id = int64_t(0x6D) << 56;
+  for (auto [i, extent] : llvm::enumerate(grid))
+    id |= extent << (12 * i);
+  for (int64_t axis : axes)
+    id |= int64_t(1) << (48 + axis);
+  distruntime::DefineSubgridTeamOp::create(b, loc, id, grid, axes);
+  return id;
 }
 
 std::pair<SmallVector<Value>, SmallVector<Value>>

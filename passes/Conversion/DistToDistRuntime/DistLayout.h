@@ -53,6 +53,16 @@ SmallVector<Value> gridExtents(OpBuilder &b, Location loc,
 SmallVector<Value> gridCoordinates(OpBuilder &b, Location loc,
                                    ArrayRef<Value> extents, Value member);
 
+/// The sub-grid team of the ranks of `type`'s grid that differ only along
+/// grid `axes` (a grid column for {0}, a row for {1}), defined here with
+/// distruntime.define_subgrid_team (local, idempotent; its communicator is
+/// split once, at first use). A member's number is its row-major index
+/// along `axes`. Only for static extents below 4096 on at most four axes:
+/// the id encodes them (no two grids share one); std::nullopt otherwise.
+std::optional<int64_t> defineGridAxesTeam(OpBuilder &b, Location loc,
+                                          dist::DistTensorType type,
+                                          ArrayRef<int64_t> axes);
+
 /// This rank's box of the balanced partition of `type` (1-D along its
 /// split dimension, or one balanced block per grid axis) of an array of
 /// `globalShape`: {offsets, sizes}.

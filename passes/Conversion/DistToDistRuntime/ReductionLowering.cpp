@@ -527,6 +527,48 @@ struct ScanLowering : public DistPattern<ScanOp> {
   }
 };
 
+/// A reduction along dimension `axis`, split over grid axis `gridAxis`:
+/// each rank reduces its block, the partial results are combined within
+/// `column` (the ranks that differ only along `gridAxis`, a sub-grid team,
+/// so no other rank takes part), and the copy of the first rank of each
+/// column is moved into the result's partition.
+DistParts reduceOverGridAxis(OpBuilder &b, Location loc, ReduceKind kind,
+                             bool mean, const DistParts &source,
+                             DistTensorType sourceType,
+                             DistTensorType resultType, int64_t axis,
+                             int64_t gridAxis, int64_t column) {
+  Value partial = reduceLocal(b, loc, kind, source.local, {axis});
+  Value full = allReduce(b, loc, kind, partial, column);
+  if (mean)
+    full = divideElements(b, loc, full,
+                          countAsFloat(b, loc, source.globalShape[axis],
+                                       sourceType.getElementType()));
+  SmallVector<Value> shape(source.globalShape), offsets(source.offsets);
+  shape.erase(shape.begin() + axis);
+  offsets.erase(offsets.begin() + axis);
+  // Every rank of a column holds the same block now: only the first one
+  // offers it (the others an empty box) to the copy into the result.
+  SmallVector<Value> extents = gridExtents(b, loc, sourceType);
+  SmallVector<Value> coords = gridCoordinates(
+      b, loc, extents, teamMember(b, loc, sourceType.getTeam()));
+  Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                      coords[gridAxis], indexConst(b, loc, 0));
+  SmallVector<Value> sizes = tensorSizes(b, loc, full);
+  sizes[0] = arith::SelectOp::create(b, loc, first, sizes[0],
+                                     indexConst(b, loc, 0));
+  SmallVector<OpFoldResult> ofrOffsets(sizes.size(), b.getIndexAttr(0)),
+      ofrSizes(sizes.begin(), sizes.end()),
+      strides(sizes.size(), b.getIndexAttr(1));
+  auto dynamicType = RankedTensorType::get(
+      SmallVector<int64_t>(sizes.size(), ShapedType::kDynamic),
+      resultType.getElementType());
+  Value offered = tensor::ExtractSliceOp::create(
+      b, loc, dynamicType, full, ofrOffsets, ofrSizes, strides);
+  DistParts parts{offered, shape, offsets};
+  DistParts result = redistribute(b, loc, parts, resultType, resultType, shape);
+  return result;
+}
+
 struct ReduceLowering : public DistPattern<ReduceOp> {
   using DistPattern::DistPattern;
   LogicalResult
@@ -565,7 +607,19 @@ struct ReduceLowering : public DistPattern<ReduceOp> {
     }
 
     int64_t axis = *op.getAxis();
-    if (sourceType.isGrid() && sourceType.getGridAxisOf(axis) >= 0) {
+    auto resultType = cast<DistTensorType>(op.getResult().getType());
+    int64_t gridAxis = sourceType.isGrid() ? sourceType.getGridAxisOf(axis) : -1;
+    if (gridAxis >= 0 && !arg) {
+      if (std::optional<int64_t> column = defineGridAxesTeam(
+              rewriter, loc, sourceType, {gridAxis})) {
+        replace(rewriter, op,
+                reduceOverGridAxis(rewriter, loc, kind, mean, source,
+                                   sourceType, resultType, axis, gridAxis,
+                                   *column));
+        return success();
+      }
+    }
+    if (gridAxis >= 0) {
       // Along a dimension split over a grid axis: the blocks of one grid
       // column are repartitioned into rows of another dimension, which
       // each rank then reduces alone.
@@ -576,7 +630,6 @@ struct ReduceLowering : public DistPattern<ReduceOp> {
       sourceType = rows;
     }
     int64_t split = sourceType.getSplit();
-    auto resultType = cast<DistTensorType>(op.getResult().getType());
     Value partial, partialExtremum;
     if (arg)
       std::tie(partialExtremum, partial) = argAlongAxis(
