@@ -31,6 +31,21 @@ void DistDialect::initialize() {
 // DistTensorType
 //===----------------------------------------------------------------------===//
 
+/// Parses `[` e (`,` e)* `]` where e is an integer or, if `allowDynamic`,
+/// `?` (kDynamic).
+static ParseResult parseIntegerList(AsmParser &parser,
+                                    SmallVectorImpl<int64_t> &values,
+                                    bool allowDynamic) {
+  return parser.parseCommaSeparatedList(
+      AsmParser::Delimiter::Square, [&]() -> ParseResult {
+        if (allowDynamic && succeeded(parser.parseOptionalQuestion())) {
+          values.push_back(ShapedType::kDynamic);
+          return success();
+        }
+        return parser.parseInteger(values.emplace_back());
+      });
+}
+
 Type DistTensorType::parse(AsmParser &parser) {
   SmallVector<int64_t> shape;
   Type elementType;
@@ -41,6 +56,8 @@ Type DistTensorType::parse(AsmParser &parser) {
     return {};
   int64_t team = 0, split = 0;
   bool balanced = true;
+  SmallVector<int64_t> grid, gridSplit;
+  bool splitList = false;
   while (succeeded(parser.parseOptionalComma())) {
     StringRef keyword;
     SMLoc loc = parser.getCurrentLocation();
@@ -50,21 +67,61 @@ Type DistTensorType::parse(AsmParser &parser) {
       balanced = false;
       continue;
     }
+    if (keyword == "grid") {
+      if (parser.parseEqual() ||
+          parseIntegerList(parser, grid, /*allowDynamic=*/true))
+        return {};
+      continue;
+    }
+    if (keyword == "split" && succeeded(parser.parseEqual()) &&
+        succeeded(parser.parseOptionalLSquare())) {
+      splitList = true;
+      if (succeeded(parser.parseOptionalRSquare()))
+        continue;
+      do {
+        if (parser.parseInteger(gridSplit.emplace_back()))
+          return {};
+      } while (succeeded(parser.parseOptionalComma()));
+      if (parser.parseRSquare())
+        return {};
+      continue;
+    }
     int64_t *target = keyword == "team"    ? &team
                       : keyword == "split" ? &split
                                            : nullptr;
     if (!target) {
       parser.emitError(loc) << "unknown !dist.tensor parameter '" << keyword
-                            << "' (expected 'team', 'split' or 'irregular')";
+                            << "' (expected 'team', 'split', 'grid' or "
+                               "'irregular')";
       return {};
     }
-    if (parser.parseEqual() || parser.parseInteger(*target))
+    // `split =` was consumed by the list check above.
+    if ((keyword != "split" && parser.parseEqual()) ||
+        parser.parseInteger(*target))
       return {};
   }
+  SMLoc end = parser.getCurrentLocation();
   if (parser.parseGreater())
     return {};
+  if (splitList != !grid.empty()) {
+    parser.emitError(end) << (grid.empty()
+                                  ? "a list of split dimensions needs a "
+                                    "'grid'"
+                                  : "a 'grid' needs a list of split "
+                                    "dimensions, one per grid axis "
+                                    "(split = [...])");
+    return {};
+  }
+  // One run-time axis is the 1-D form: the same partition, one spelling.
+  if (grid.size() == 1 && ShapedType::isDynamic(grid[0]) &&
+      gridSplit.size() == 1) {
+    split = gridSplit[0];
+    grid.clear();
+    gridSplit.clear();
+  }
   return parser.getChecked<DistTensorType>(parser.getContext(), shape,
-                                           elementType, team, split, balanced);
+                                           elementType, team, split, balanced,
+                                           grid, gridSplit);
 }
 
 void DistTensorType::print(AsmPrinter &printer) const {
@@ -79,8 +136,20 @@ void DistTensorType::print(AsmPrinter &printer) const {
   printer << getElementType();
   if (getTeam() != 0)
     printer << ", team = " << getTeam();
-  if (getSplit() != 0)
+  if (isGrid()) {
+    printer << ", grid = [";
+    llvm::interleaveComma(getGrid(), printer, [&](int64_t extent) {
+      if (ShapedType::isDynamic(extent))
+        printer << "?";
+      else
+        printer << extent;
+    });
+    printer << "], split = [";
+    llvm::interleaveComma(getGridSplit(), printer);
+    printer << "]";
+  } else if (getSplit() != 0) {
     printer << ", split = " << getSplit();
+  }
   if (!getBalanced())
     printer << ", irregular";
   printer << ">";
@@ -89,9 +158,37 @@ void DistTensorType::print(AsmPrinter &printer) const {
 LogicalResult
 DistTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
                        ArrayRef<int64_t> shape, Type elementType, int64_t team,
-                       int64_t split, bool balanced) {
+                       int64_t split, bool balanced, ArrayRef<int64_t> grid,
+                       ArrayRef<int64_t> gridSplit) {
   if (shape.empty())
     return emitError() << "!dist.tensor must have rank >= 1";
+  if (grid.size() != gridSplit.size())
+    return emitError() << "!dist.tensor grid has " << grid.size()
+                       << " axes but " << gridSplit.size()
+                       << " split dimensions (one per grid axis)";
+  if (!grid.empty()) {
+    if (split != 0)
+      return emitError() << "!dist.tensor on a grid takes its split "
+                            "dimensions from the list";
+    if (!balanced)
+      return emitError() << "irregular blocks on a process grid are not "
+                            "supported";
+    for (int64_t extent : grid)
+      if (extent <= 0 && !ShapedType::isDynamic(extent))
+        return emitError() << "!dist.tensor grid extents must be positive "
+                              "or '?', got "
+                           << extent;
+    SmallVector<bool> seen(shape.size(), false);
+    for (int64_t d : gridSplit) {
+      if (d < 0 || d >= static_cast<int64_t>(shape.size()))
+        return emitError() << "split dimension " << d
+                           << " is out of range for rank " << shape.size();
+      if (seen[d])
+        return emitError() << "dimension " << d
+                           << " is split over two grid axes";
+      seen[d] = true;
+    }
+  }
   for (int64_t dim : shape)
     if (dim < 0 && !ShapedType::isDynamic(dim))
       return emitError() << "!dist.tensor dimension sizes must be >= 0";
@@ -125,9 +222,22 @@ DistTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+SmallVector<int64_t> DistTensorType::getSplitDims() const {
+  if (isGrid())
+    return SmallVector<int64_t>(getGridSplit());
+  return {getSplit()};
+}
+
+int64_t DistTensorType::getGridAxisOf(int64_t d) const {
+  SmallVector<int64_t> dims = getSplitDims();
+  auto it = llvm::find(dims, d);
+  return it == dims.end() ? -1 : it - dims.begin();
+}
+
 RankedTensorType DistTensorType::getLocalType() const {
   SmallVector<int64_t> shape(getShape());
-  shape[getSplit()] = ShapedType::kDynamic;
+  for (int64_t d : getSplitDims())
+    shape[d] = ShapedType::kDynamic;
   return RankedTensorType::get(shape, getElementType());
 }
 
@@ -136,24 +246,37 @@ RankedTensorType DistTensorType::getGlobalTensorType() const {
 }
 
 bool DistTensorType::hasSamePartitionAs(DistTensorType other) const {
+  // Equal `?` extents factor the same team the same way.
   return getTeam() == other.getTeam() && getSplit() == other.getSplit() &&
-         getBalanced() && other.getBalanced();
+         getGrid() == other.getGrid() &&
+         getGridSplit() == other.getGridSplit() && getBalanced() &&
+         other.getBalanced();
 }
 
 DistTensorType DistTensorType::withShape(ArrayRef<int64_t> shape) const {
   return DistTensorType::get(getContext(), shape, getElementType(), getTeam(),
-                             getSplit(), getBalanced());
+                             getSplit(), getBalanced(), getGrid(),
+                             getGridSplit());
 }
 
 DistTensorType DistTensorType::withElementType(Type elementType) const {
   return DistTensorType::get(getContext(), getShape(), elementType, getTeam(),
-                             getSplit(), getBalanced());
+                             getSplit(), getBalanced(), getGrid(),
+                             getGridSplit());
 }
 
 DistTensorType DistTensorType::withPartition(int64_t split,
                                              bool balanced) const {
   return DistTensorType::get(getContext(), getShape(), getElementType(),
-                             getTeam(), split, balanced);
+                             getTeam(), split, balanced, {}, {});
+}
+
+DistTensorType DistTensorType::withGrid(ArrayRef<int64_t> grid,
+                                        ArrayRef<int64_t> splits) const {
+  if (grid.empty())
+    return withPartition(splits.front(), /*balanced=*/true);
+  return DistTensorType::get(getContext(), getShape(), getElementType(),
+                             getTeam(), 0, /*balanced=*/true, grid, splits);
 }
 
 //===----------------------------------------------------------------------===//
@@ -178,6 +301,14 @@ LogicalResult HaloType::verify(function_ref<InFlightDiagnostic()> emitError,
       if (w < 0 || w > kMaxStencilWidth)
         return emitError() << "!dist.halo width " << w << " in dimension " << d
                            << " must be in [0, 2^48]";
+  if (type.isGrid()) {
+    for (int64_t d : type.getGridSplit())
+      if (low[d] != 0 || high[d] != 0)
+        return emitError() << "!dist.halo reaching across ranks of a process "
+                              "grid (split dimension "
+                           << d << ") is not supported";
+    return success();
+  }
   // update_halo exchanges rows along dimension 0 only.
   int64_t split = type.getSplit();
   if (split != 0 && (low[split] != 0 || high[split] != 0))

@@ -98,6 +98,14 @@ LogicalResult verifyDimIndex(Operation *op, DistTensorType type, int64_t dim) {
 LogicalResult verifyStencilSplit(Operation *op, DistTensorType type,
                                  ArrayRef<int64_t> low,
                                  ArrayRef<int64_t> high) {
+  if (type.isGrid()) {
+    for (int64_t d : type.getGridSplit())
+      if (low[d] != 0 || high[d] != 0)
+        return op->emitOpError()
+               << "reaching across ranks of a process grid (split dimension "
+               << d << ") is not supported; repartition to split = 0";
+    return success();
+  }
   int64_t split = type.getSplit();
   if (split == 0 || (low[split] == 0 && high[split] == 0))
     return success();
@@ -183,6 +191,11 @@ LogicalResult LinspaceOp::verify() {
 
 LogicalResult FromLocalOp::verify() {
   auto type = cast<DistTensorType>(getResult().getType());
+  if (type.isGrid())
+    return emitOpError() << "blocks on a process grid cannot come from "
+                            "dist.from_local yet; build a 1-D tensor and "
+                            "repartition it to "
+                         << type;
   return verifyLocalPart(*this, type, getLocal().getType(),
                          type.getElementType());
 }
@@ -370,6 +383,10 @@ LogicalResult ScanOp::verify() {
     return emitOpError() << "kind " << stringifyReduceKind(kind)
                          << " has no cumulative form (use sum, prod, min or "
                             "max)";
+  if (source.isGrid() && source.getGridAxisOf(getAxis()) >= 0)
+    return emitOpError() << "a scan along dimension " << getAxis()
+                         << ", which is split over a process grid, is not "
+                            "supported; repartition to a 1-D split first";
   return verifyDimIndex(*this, source, getAxis());
 }
 

@@ -16,6 +16,11 @@ def Dist_TensorType : TypeDef<Dist_Dialect, "DistTensor"> {
     dist-tensor ::= `!dist.tensor<` dimension-list element-type
                     (`,` `team` `=` integer)? (`,` `split` `=` integer)?
                     (`,` `irregular`)? `>`
+                  | `!dist.tensor<` dimension-list element-type
+                    (`,` `team` `=` integer)?
+                    `,` `grid` `=` `[` grid-extents `]`
+                    `,` `split` `=` `[` integer-list `]` `>`
+    grid-extents ::= (integer | `?`) (`,` (integer | `?`))*
     ```
 
     A global array of the given shape (`?` for dimensions known only at run
@@ -28,12 +33,27 @@ def Dist_TensorType : TypeDef<Dist_Dialect, "DistTensor"> {
     This rank's part is a `tensor` with the same shape except that dimension
     `split` is dynamic (`getLocalType()`).
 
+    With `grid`, the team is a row-major process grid with one axis per
+    extent (rank = linear index, last axis fastest) and tensor dimension
+    `split[i]` is split over grid axis `i` with the balanced formula of the
+    1-D form, each axis on its own: the rank at grid coordinates
+    (c0, c1, ...) holds the balanced block c_i of dimension split[i] for
+    every i and all of the other dimensions. A `?` extent is chosen at run
+    time, as `MPI_Dims_create` does: the team size divided by the static
+    extents is factored into the `?` axes as evenly as possible, larger
+    factors first, the same on every rank without communication. The
+    product of the extents must be the team size. Grid blocks are always
+    balanced. `grid = [?], split = [d]` is the 1-D form `split = d`.
+    Every split dimension is dynamic in the local type.
+
     Examples:
 
     ```mlir
     !dist.tensor<1024x1024xf64>
     !dist.tensor<?x8xi32, split = 1>
     !dist.tensor<?xf64, team = 1, irregular>
+    !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>
+    !dist.tensor<64x64x3xf32, grid = [2, ?], split = [1, 0]>
     ```
   }];
   let parameters = (ins
@@ -41,7 +61,9 @@ def Dist_TensorType : TypeDef<Dist_Dialect, "DistTensor"> {
     "::mlir::Type":$elementType,
     DefaultValuedParameter<"int64_t", "0">:$team,
     DefaultValuedParameter<"int64_t", "0">:$split,
-    DefaultValuedParameter<"bool", "true">:$balanced);
+    DefaultValuedParameter<"bool", "true">:$balanced,
+    OptionalArrayRefParameter<"int64_t">:$grid,
+    OptionalArrayRefParameter<"int64_t">:$gridSplit);
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let skipDefaultBuilders = 0;
@@ -50,8 +72,17 @@ def Dist_TensorType : TypeDef<Dist_Dialect, "DistTensor"> {
     bool isDynamicDim(unsigned d) const {
       return ::mlir::ShapedType::isDynamic(getShape()[d]);
     }
-    /// The type of this rank's part: the global shape with a dynamic split
-    /// dimension.
+    /// Whether the team is a process grid (`grid = [...]`): then
+    /// `getGridSplit()[i]` is the dimension split over grid axis i and
+    /// `getSplit()` means nothing.
+    bool isGrid() const { return !getGrid().empty(); }
+    /// The dimensions split over the ranks: `split`, or those of the grid.
+    ::llvm::SmallVector<int64_t> getSplitDims() const;
+    /// The grid axis dimension `d` is split over, or -1 if it is not split
+    /// (for the 1-D form: 0 for `split`).
+    int64_t getGridAxisOf(int64_t d) const;
+    /// The type of this rank's part: the global shape with dynamic split
+    /// dimensions.
     ::mlir::RankedTensorType getLocalType() const;
     /// The type of the whole array on one rank (after dist.gather).
     ::mlir::RankedTensorType getGlobalTensorType() const;
@@ -61,7 +92,11 @@ def Dist_TensorType : TypeDef<Dist_Dialect, "DistTensor"> {
     /// This type with another shape, element type, split or balance.
     DistTensorType withShape(::llvm::ArrayRef<int64_t> shape) const;
     DistTensorType withElementType(::mlir::Type elementType) const;
+    /// A 1-D partition (drops the grid).
     DistTensorType withPartition(int64_t split, bool balanced) const;
+    /// A grid partition (`grid` empty: the 1-D form along `splits[0]`).
+    DistTensorType withGrid(::llvm::ArrayRef<int64_t> grid,
+                            ::llvm::ArrayRef<int64_t> splits) const;
   }];
 }
 
@@ -107,8 +142,12 @@ def Dist_HaloType : TypeDef<Dist_Dialect, "Halo"> {
       return ::llvm::cast<DistTensorType>(getSource());
     }
     int64_t getRank() const { return getLow().size(); }
-    /// Whether halo rows are exchanged along dimension 0.
-    bool hasHaloRows() const { return getLow()[0] != 0 || getHigh()[0] != 0; }
+    /// Whether halo rows are exchanged along dimension 0 (never on a
+    /// process grid, where no halo reaches across ranks).
+    bool hasHaloRows() const {
+      return !getSourceType().isGrid() &&
+             (getLow()[0] != 0 || getHigh()[0] != 0);
+    }
   }];
 }
 

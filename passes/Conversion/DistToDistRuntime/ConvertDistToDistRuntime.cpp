@@ -245,8 +245,7 @@ struct PermuteLowering : public DistPattern<PermuteOp> {
                     llvm::map_to_vector(op.getAxes(),
                                         [&](int64_t axis) { return known[axis]; }),
                     resultType.getShape(), resultType);
-    auto [offsets, sizes] = balancedBox(rewriter, loc, resultType.getTeam(),
-                                        resultType.getSplit(), shape);
+    auto [offsets, sizes] = balancedBox(rewriter, loc, resultType, shape);
     auto copy = distruntime::CopyPermuteOp::create(
         rewriter, loc,
         TypeRange{distruntime::AsyncHandleType::get(getContext()),

@@ -29,7 +29,7 @@ DistParts generateLocal(
     function_ref<Value(OpBuilder &, Location, ArrayRef<Value>)> element) {
   SmallVector<Value> offsets, sizes;
   std::tie(offsets, sizes) =
-      balancedBox(b, loc, type.getTeam(), type.getSplit(), shape);
+      balancedBox(b, loc, type, shape);
   RankedTensorType localType = type.getLocalType();
   // A linalg.generic over linalg.index rather than tensor.generate:
   // element-wise fusion then folds it into its consumers (a closed-form
@@ -103,7 +103,7 @@ struct FullLowering : public DistPattern<FullOp> {
     SmallVector<Value> shape = checkedGlobalShape(
         rewriter, op, type, flattenValues(adaptor.getDynamicSizes()));
     auto [offsets, sizes] =
-        balancedBox(rewriter, loc, type.getTeam(), type.getSplit(), shape);
+        balancedBox(rewriter, loc, type, shape);
     Value empty = emptyTensor(rewriter, loc, type.getLocalType(), sizes);
     Value local =
         linalg::FillOp::create(rewriter, loc, adaptor.getValue().front(), empty)

@@ -2,7 +2,12 @@
 
 #include "passes/Conversion/DistToDistRuntime/DistLayout.h"
 
+#include "passes/Conversion/DistToDistRuntime/LoweringCommon.h"
+#include "passes/IDTRRuntimeAPI.h"
+
 #include "dialect/DistRuntime/DistRuntime.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -50,17 +55,110 @@ std::pair<Value, Value> mlir::distc::balancedBlock(OpBuilder &b, Location loc,
   return {offset, count};
 }
 
+SmallVector<Value> mlir::distc::gridExtents(OpBuilder &b, Location loc,
+                                            DistTensorType type) {
+  ArrayRef<int64_t> grid = type.getGrid();
+  Value ranks = teamSize(b, loc, type.getTeam());
+  int64_t fixed = 1, free = 0;
+  for (int64_t extent : grid) {
+    if (ShapedType::isDynamic(extent))
+      ++free;
+    else
+      fixed *= extent;
+  }
+  // The ranks left for the `?` axes; the static extents must divide the
+  // team (or, with no `?`, be it).
+  Value fixedValue = indexConst(b, loc, fixed);
+  Value rest = arith::DivUIOp::create(b, loc, ranks, fixedValue);
+  Value whole = free ? Value(arith::MulIOp::create(b, loc, rest, fixedValue))
+                     : fixedValue;
+  lowering::checkAtRunTime(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, whole, ranks),
+      free ? "the static extents of the process grid do not divide the team "
+             "size (their product vs the team size)"
+           : "the process grid does not have as many processes as the team "
+             "(its size vs the team size)",
+      {fixedValue, ranks});
+  IDTRDeclaration factor =
+      getIDTRDeclaration(b.getContext(), IDTRFunction::GridFactor);
+  Type i64 = b.getI64Type();
+  Value rest64 =
+      free > 1 ? Value(arith::IndexCastOp::create(b, loc, i64, rest)) : Value();
+  SmallVector<Value> extents;
+  int64_t k = 0;
+  for (int64_t extent : grid) {
+    if (!ShapedType::isDynamic(extent)) {
+      extents.push_back(indexConst(b, loc, extent));
+      continue;
+    }
+    // The only free axis takes all the ranks left.
+    if (free == 1) {
+      extents.push_back(rest);
+      continue;
+    }
+    Value args[] = {rest64, arith::ConstantIntOp::create(b, loc, free, 64),
+                    arith::ConstantIntOp::create(b, loc, k++, 64)};
+    Value value = func::CallOp::create(b, loc, factor.name,
+                                       factor.type.getResults(), args)
+                      .getResult(0);
+    extents.push_back(
+        arith::IndexCastOp::create(b, loc, b.getIndexType(), value));
+  }
+  return extents;
+}
+
+SmallVector<Value> mlir::distc::gridCoordinates(OpBuilder &b, Location loc,
+                                                ArrayRef<Value> extents,
+                                                Value member) {
+  SmallVector<Value> coords(extents.size());
+  for (size_t i = extents.size(); i-- > 0;) {
+    coords[i] = arith::RemUIOp::create(b, loc, member, extents[i]);
+    member = arith::DivUIOp::create(b, loc, member, extents[i]);
+  }
+  return coords;
+}
+
+std::optional<int64_t>
+mlir::distc::defineGridAxesTeam(OpBuilder &b, Location loc, DistTensorType type,
+                                ArrayRef<int64_t> axes) {
+  ArrayRef<int64_t> grid = type.getGrid();
+  if (grid.empty() || grid.size() > 4 ||
+      llvm::any_of(grid, [](int64_t e) { return e <= 0 || e >= 4096; }))
+    return std::nullopt;
+  // 0x6D in the top byte (the shard front end's teams are 0x5B....), then
+  // a bit per grid axis in `axes` and 12 bits per extent: the team of one
+  // (grid, axes) pair, the same in every function. Axes in grid order.
+  int64_t id = int64_t(0x6D) << 56;
+  for (auto [i, extent] : llvm::enumerate(grid))
+    id |= extent << (12 * i);
+  for (int64_t axis : axes)
+    id |= int64_t(1) << (48 + axis);
+  distruntime::DefineSubgridTeamOp::create(b, loc, id, grid, axes);
+  return id;
+}
+
 std::pair<SmallVector<Value>, SmallVector<Value>>
-mlir::distc::balancedBox(OpBuilder &b, Location loc, int64_t team,
-                         int64_t split, ArrayRef<Value> globalShape) {
+mlir::distc::balancedBox(OpBuilder &b, Location loc, DistTensorType type,
+                         ArrayRef<Value> globalShape) {
   Value zero = indexConst(b, loc, 0);
   SmallVector<Value> offsets(globalShape.size(), zero);
   SmallVector<Value> sizes(globalShape);
-  auto [offset, count] =
-      balancedBlock(b, loc, globalShape[split], teamSize(b, loc, team),
-                    teamMember(b, loc, team));
-  offsets[split] = offset;
-  sizes[split] = count;
+  SmallVector<Value> extents, coords;
+  if (type.isGrid()) {
+    extents = gridExtents(b, loc, type);
+    coords =
+        gridCoordinates(b, loc, extents, teamMember(b, loc, type.getTeam()));
+  } else {
+    extents.push_back(teamSize(b, loc, type.getTeam()));
+    coords.push_back(teamMember(b, loc, type.getTeam()));
+  }
+  for (auto [axis, d] : llvm::enumerate(type.getSplitDims())) {
+    auto [offset, count] =
+        balancedBlock(b, loc, globalShape[d], extents[axis], coords[axis]);
+    offsets[d] = offset;
+    sizes[d] = count;
+  }
   return {offsets, sizes};
 }
 
@@ -111,8 +209,7 @@ DistParts mlir::distc::redistribute(OpBuilder &b, Location loc,
                                     DistTensorType sourceType,
                                     DistTensorType targetType,
                                     ArrayRef<Value> targetShape) {
-  auto [offsets, sizes] = balancedBox(b, loc, targetType.getTeam(),
-                                      targetType.getSplit(), targetShape);
+  auto [offsets, sizes] = balancedBox(b, loc, targetType, targetShape);
   RankedTensorType localType = targetType.getLocalType();
   auto copy = distruntime::CopyReshapeOp::create(
       b, loc,

@@ -41,10 +41,33 @@ struct DistParts {
 std::pair<Value, Value> balancedBlock(OpBuilder &b, Location loc, Value size,
                                       Value nranks, Value rank);
 
-/// This rank's box of a balanced partition of an array of `globalShape`
-/// along `split`: {offsets, sizes}.
+/// The extents of `type`'s process grid (`type.isGrid()`): constants for
+/// the static ones, the balanced factoring (_idtr_grid_factor) of the team
+/// size divided by their product for the `?` ones. Checks at run time that
+/// the extents multiply to the team size.
+SmallVector<Value> gridExtents(OpBuilder &b, Location loc,
+                               dist::DistTensorType type);
+
+/// This rank's coordinates in a row-major grid of `extents` (last axis
+/// fastest), from its number in the team.
+SmallVector<Value> gridCoordinates(OpBuilder &b, Location loc,
+                                   ArrayRef<Value> extents, Value member);
+
+/// The sub-grid team of the ranks of `type`'s grid that differ only along
+/// grid `axes` (a grid column for {0}, a row for {1}), defined here with
+/// distruntime.define_subgrid_team (local, idempotent; its communicator is
+/// split once, at first use). A member's number is its row-major index
+/// along `axes`. Only for static extents below 4096 on at most four axes:
+/// the id encodes them (no two grids share one); std::nullopt otherwise.
+std::optional<int64_t> defineGridAxesTeam(OpBuilder &b, Location loc,
+                                          dist::DistTensorType type,
+                                          ArrayRef<int64_t> axes);
+
+/// This rank's box of the balanced partition of `type` (1-D along its
+/// split dimension, or one balanced block per grid axis) of an array of
+/// `globalShape`: {offsets, sizes}.
 std::pair<SmallVector<Value>, SmallVector<Value>>
-balancedBox(OpBuilder &b, Location loc, int64_t team, int64_t split,
+balancedBox(OpBuilder &b, Location loc, dist::DistTensorType type,
             ArrayRef<Value> globalShape);
 
 /// The global shape of `type` as index values: constants for static
@@ -68,7 +91,7 @@ Value emptyTensor(OpBuilder &b, Location loc, RankedTensorType type,
 Value castTo(OpBuilder &b, Location loc, Value value, Type type);
 
 /// Redistributes `source` (of type `sourceType`) into the balanced
-/// partition of `targetType` along its split dimension, with global shape
+/// partition of `targetType` (1-D or grid), with global shape
 /// `targetShape` (copy_reshape + wait; an identity reshape repartitions).
 DistParts redistribute(OpBuilder &b, Location loc, const DistParts &source,
                        dist::DistTensorType sourceType,

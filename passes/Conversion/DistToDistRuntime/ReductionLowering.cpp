@@ -527,6 +527,48 @@ struct ScanLowering : public DistPattern<ScanOp> {
   }
 };
 
+/// A reduction along dimension `axis`, split over grid axis `gridAxis`:
+/// each rank reduces its block, the partial results are combined within
+/// `column` (the ranks that differ only along `gridAxis`, a sub-grid team,
+/// so no other rank takes part), and the copy of the first rank of each
+/// column is moved into the result's partition.
+DistParts reduceOverGridAxis(OpBuilder &b, Location loc, ReduceKind kind,
+                             bool mean, const DistParts &source,
+                             DistTensorType sourceType,
+                             DistTensorType resultType, int64_t axis,
+                             int64_t gridAxis, int64_t column) {
+  Value partial = reduceLocal(b, loc, kind, source.local, {axis});
+  Value full = allReduce(b, loc, kind, partial, column);
+  if (mean)
+    full = divideElements(b, loc, full,
+                          countAsFloat(b, loc, source.globalShape[axis],
+                                       sourceType.getElementType()));
+  SmallVector<Value> shape(source.globalShape), offsets(source.offsets);
+  shape.erase(shape.begin() + axis);
+  offsets.erase(offsets.begin() + axis);
+  // Every rank of a column holds the same block now: only the first one
+  // offers it (the others an empty box) to the copy into the result.
+  SmallVector<Value> extents = gridExtents(b, loc, sourceType);
+  SmallVector<Value> coords = gridCoordinates(
+      b, loc, extents, teamMember(b, loc, sourceType.getTeam()));
+  Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                      coords[gridAxis], indexConst(b, loc, 0));
+  SmallVector<Value> sizes = tensorSizes(b, loc, full);
+  sizes[0] = arith::SelectOp::create(b, loc, first, sizes[0],
+                                     indexConst(b, loc, 0));
+  SmallVector<OpFoldResult> ofrOffsets(sizes.size(), b.getIndexAttr(0)),
+      ofrSizes(sizes.begin(), sizes.end()),
+      strides(sizes.size(), b.getIndexAttr(1));
+  auto dynamicType = RankedTensorType::get(
+      SmallVector<int64_t>(sizes.size(), ShapedType::kDynamic),
+      resultType.getElementType());
+  Value offered = tensor::ExtractSliceOp::create(
+      b, loc, dynamicType, full, ofrOffsets, ofrSizes, strides);
+  DistParts parts{offered, shape, offsets};
+  DistParts result = redistribute(b, loc, parts, resultType, resultType, shape);
+  return result;
+}
+
 struct ReduceLowering : public DistPattern<ReduceOp> {
   using DistPattern::DistPattern;
   LogicalResult
@@ -564,8 +606,30 @@ struct ReduceLowering : public DistPattern<ReduceOp> {
       return success();
     }
 
-    int64_t axis = *op.getAxis(), split = sourceType.getSplit();
+    int64_t axis = *op.getAxis();
     auto resultType = cast<DistTensorType>(op.getResult().getType());
+    int64_t gridAxis = sourceType.isGrid() ? sourceType.getGridAxisOf(axis) : -1;
+    if (gridAxis >= 0 && !arg) {
+      if (std::optional<int64_t> column = defineGridAxesTeam(
+              rewriter, loc, sourceType, {gridAxis})) {
+        replace(rewriter, op,
+                reduceOverGridAxis(rewriter, loc, kind, mean, source,
+                                   sourceType, resultType, axis, gridAxis,
+                                   *column));
+        return success();
+      }
+    }
+    if (gridAxis >= 0) {
+      // Along a dimension split over a grid axis: the blocks of one grid
+      // column are repartitioned into rows of another dimension, which
+      // each rank then reduces alone.
+      DistTensorType rows =
+          sourceType.withPartition(axis == 0 ? 1 : 0, /*balanced=*/true);
+      source = redistribute(rewriter, loc, source, sourceType, rows,
+                            source.globalShape);
+      sourceType = rows;
+    }
+    int64_t split = sourceType.getSplit();
     Value partial, partialExtremum;
     if (arg)
       std::tie(partialExtremum, partial) = argAlongAxis(
@@ -583,11 +647,16 @@ struct ReduceLowering : public DistPattern<ReduceOp> {
     known.erase(known.begin() + axis);
     checkStaticDims(rewriter, loc, "dist.reduce", "remaining source", known,
                     resultType.getShape(), resultType);
-    if (axis != split) {
+    if (sourceType.isGrid() || axis != split) {
       // Every rank keeps its rows: the result is split like the source.
-      int64_t newSplit = split - (axis < split ? 1 : 0);
+      auto remaining = [&](int64_t d) { return d - (axis < d ? 1 : 0); };
       DistTensorType natural =
-          resultType.withPartition(newSplit, sourceType.getBalanced());
+          sourceType.isGrid()
+              ? resultType.withGrid(
+                    sourceType.getGrid(),
+                    llvm::map_to_vector(sourceType.getGridSplit(), remaining))
+              : resultType.withPartition(remaining(split),
+                                         sourceType.getBalanced());
       if (mean)
         partial = divideElements(
             rewriter, loc, partial,
@@ -604,8 +673,7 @@ struct ReduceLowering : public DistPattern<ReduceOp> {
     Value full = arg ? combineArgAcrossRanks(rewriter, loc, isMax,
                                              partialExtremum, partial, team)
                      : allReduce(rewriter, loc, kind, partial, team);
-    auto [boxOffsets, boxSizes] = balancedBox(
-        rewriter, loc, resultType.getTeam(), resultType.getSplit(), shape);
+    auto [boxOffsets, boxSizes] = balancedBox(rewriter, loc, resultType, shape);
     SmallVector<OpFoldResult> ofrOffsets(boxOffsets.begin(), boxOffsets.end()),
         ofrSizes(boxSizes.begin(), boxSizes.end()),
         strides(boxSizes.size(), rewriter.getIndexAttr(1));

@@ -245,6 +245,13 @@ double _idtr_param_f64(const char *spec, const char *name);
 /* Seconds on a monotonic clock (per process; differences are durations). */
 double _idtr_wtime(void);
 
+/* ---- process grids (!dist.tensor<..., grid = [...]>) --------------------- */
+
+/* Extent `axis` of the balanced factoring of `n` ranks into `axes` grid axes
+   (as MPI_Dims_create with every entry free: product n, extents as equal as
+   possible, non-increasing). Local and the same on every rank. */
+int64_t _idtr_grid_factor(int64_t n, int64_t axes, int64_t axis);
+
 #ifdef __cplusplus
 }
 #endif

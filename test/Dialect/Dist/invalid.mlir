@@ -15,7 +15,7 @@ func.func @element(%a: !dist.tensor<4xcomplex<f64>>) { return }
 
 // -----
 
-// expected-error @+1 {{unknown !dist.tensor parameter 'layout' (expected 'team', 'split' or 'irregular')}}
+// expected-error @+1 {{unknown !dist.tensor parameter 'layout' (expected 'team', 'split', 'grid' or 'irregular')}}
 func.func @param(%a: !dist.tensor<4xf64, layout = 1>) { return }
 
 // -----

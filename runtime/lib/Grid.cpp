@@ -1,0 +1,50 @@
+// The factoring of a team into a process grid's run-time axes (Grid.h) and
+// its thin entry point, called by the dist lowering for each `?` extent.
+#include "Grid.h"
+
+#include "Errors.h"
+
+#include "idtr/idtr.h"
+
+#include <algorithm>
+
+namespace idtr {
+
+Shape balancedGridFactors(int64_t n, int64_t axes) {
+  Shape dims(static_cast<size_t>(axes), 1);
+  // Prime factors, largest first, each onto the axis with the smallest
+  // product so far: the greedy choice keeps the extents close (it is
+  // exact for the counts of one node and the usual powers of two).
+  Shape primes;
+  for (int64_t p = 2, m = n; m > 1;) {
+    if (p * p > m) {
+      primes.push_back(m);
+      break;
+    }
+    if (m % p == 0) {
+      primes.push_back(p);
+      m /= p;
+    } else {
+      ++p;
+    }
+  }
+  std::sort(primes.rbegin(), primes.rend());
+  for (int64_t p : primes)
+    *std::min_element(dims.begin(), dims.end()) *= p;
+  std::sort(dims.rbegin(), dims.rend());
+  return dims;
+}
+
+} // namespace idtr
+
+using namespace idtr;
+
+extern "C" int64_t _idtr_grid_factor(int64_t n, int64_t axes, int64_t axis) {
+  return guarded([&] {
+    if (n <= 0 || axes <= 0 || axis < 0 || axis >= axes)
+      fail("grid_factor: cannot factor %lld ranks into axis %lld of %lld",
+           static_cast<long long>(n), static_cast<long long>(axis),
+           static_cast<long long>(axes));
+    return balancedGridFactors(n, axes)[static_cast<size_t>(axis)];
+  });
+}

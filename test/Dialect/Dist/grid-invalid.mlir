@@ -1,0 +1,60 @@
+// Malformed process-grid distributions and the ops that do not support them
+// yet are located errors.
+// RUN: %distc-opt %s --split-input-file --verify-diagnostics
+
+// expected-error @+1 {{!dist.tensor grid has 2 axes but 1 split dimensions (one per grid axis)}}
+func.func @count(%a: !dist.tensor<4x4xf64, grid = [?, ?], split = [0]>) { return }
+
+// -----
+
+// expected-error @+1 {{dimension 0 is split over two grid axes}}
+func.func @twice(%a: !dist.tensor<4x4xf64, grid = [?, ?], split = [0, 0]>) { return }
+
+// -----
+
+// expected-error @+1 {{split dimension 2 is out of range for rank 2}}
+func.func @range(%a: !dist.tensor<4x4xf64, grid = [?, ?], split = [0, 2]>) { return }
+
+// -----
+
+// expected-error @+1 {{!dist.tensor grid extents must be positive or '?', got 0}}
+func.func @extent(%a: !dist.tensor<4x4xf64, grid = [0, ?], split = [0, 1]>) { return }
+
+// -----
+
+// expected-error @+1 {{irregular blocks on a process grid are not supported}}
+func.func @irregular(%a: !dist.tensor<4x4xf64, grid = [?, ?], split = [0, 1], irregular>) { return }
+
+// -----
+
+// expected-error @+1 {{a 'grid' needs a list of split dimensions, one per grid axis (split = [...])}}
+func.func @no_list(%a: !dist.tensor<4x4xf64, grid = [?, ?]>) { return }
+
+// -----
+
+// expected-error @+1 {{a list of split dimensions needs a 'grid'}}
+func.func @no_grid(%a: !dist.tensor<4x4xf64, split = [0, 1]>) { return }
+
+// -----
+
+func.func @from_local(%p: tensor<?x?xf64>, %o: index) {
+  // expected-error @+1 {{blocks on a process grid cannot come from dist.from_local yet}}
+  %a = dist.from_local %p offset %o : tensor<?x?xf64> -> !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>
+  return
+}
+
+// -----
+
+func.func @scan(%a: !dist.tensor<8x8xf64, grid = [?, ?], split = [0, 1]>) {
+  // expected-error @+1 {{a scan along dimension 1, which is split over a process grid, is not supported}}
+  %s = dist.scan sum %a axis 1 : !dist.tensor<8x8xf64, grid = [?, ?], split = [0, 1]>
+  return
+}
+
+// -----
+
+func.func @shift(%a: !dist.tensor<8x8xf64, grid = [?, ?], split = [0, 1]>, %z: f64) {
+  // expected-error @+1 {{reaching across ranks of a process grid (split dimension 1) is not supported}}
+  %s = dist.shift %a offsets [0, 1] fill %z : !dist.tensor<8x8xf64, grid = [?, ?], split = [0, 1]>
+  return
+}
