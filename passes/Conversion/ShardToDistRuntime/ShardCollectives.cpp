@@ -255,10 +255,8 @@ LogicalResult Lowering::lower(shard::ShiftOp op) {
   FailureOr<GridInfo> info = grid(op, op.getGridAttr());
   if (failed(info) || failed(checkAxes(op, *info, op.getGridAxes())))
     return failure();
+  // (The verifier makes shift_axis one of the grid_axes.)
   int64_t axis = op.getShiftAxis().getSExtValue();
-  if (!llvm::is_contained(op.getGridAxes(), axis))
-    return op.emitError("distc: shift_axis ")
-           << axis << " is not one of the grid_axes";
   auto type = dyn_cast<RankedTensorType>(op.getInput().getType());
   auto resultType = dyn_cast<RankedTensorType>(op.getResult().getType());
   if (!type || !resultType)

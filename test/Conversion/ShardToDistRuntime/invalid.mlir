@@ -55,16 +55,6 @@ func.func @same_axes(%x: tensor<8x2xf32>) -> tensor<8x2xf32> {
 
 shard.grid @grid0(shape = 4)
 
-func.func @shift(%x: tensor<2xi8>) -> tensor<2xi8> {
-  // expected-error @+1 {{'shard.shift' is not supported by distc's shard lowering yet}}
-  %r = shard.shift %x on @grid0 grid_axes = [0] shift_axis = 0 offset = 1 rotate : tensor<2xi8> -> tensor<2xi8>
-  return %r : tensor<2xi8>
-}
-
-// -----
-
-shard.grid @grid0(shape = 4)
-
 func.func @broadcast_rank0(%x: tensor<i8>) -> tensor<i8> {
   // expected-error @+1 {{distc: broadcast of a rank-0 tensor is not supported yet}}
   %r = shard.broadcast %x on @grid0 grid_axes = [0] root = [0] : (tensor<i8>) -> tensor<i8>

@@ -202,6 +202,7 @@ shard.grid @grid0(shape = 4)
 // each, 12 in all), this member's box at 3 * r, its target box that of
 // member (r + 3) mod 4.
 // CHECK-LABEL: func.func @shift_rotate
+// CHECK: func.call @exit
 // CHECK: %[[R:.*]] = distruntime.team_member {team = 5898240 : i64}
 // CHECK: %[[SUM:.*]] = arith.addi %[[R]], %c3
 // CHECK: %[[SRC:.*]] = arith.remui %[[SUM]], %c4
@@ -220,8 +221,9 @@ shard.grid @grid0(shape = 4)
 // shift by 2 without rotate: member r's source is r - 2 when that is a
 // member, else r itself (it keeps its input).
 // CHECK-LABEL: func.func @shift_open
+// CHECK: func.call @exit
 // CHECK: %[[R:.*]] = distruntime.team_member {team = 5898240 : i64}
-// CHECK: %[[RAW:.*]] = arith.addi %[[R]], %c-2
+// CHECK: %[[RAW:.*]] = arith.subi %[[R]], %c2
 // CHECK: arith.cmpi sge, %[[RAW]], %c0
 // CHECK: arith.cmpi slt, %[[RAW]], %c4
 // CHECK: %[[SRC:.*]] = arith.select %{{.*}}, %[[RAW]], %[[R]]
@@ -252,6 +254,7 @@ shard.grid @grid0(shape = 4)
 // of all 8 rows on the root and of none elsewhere; the others' result is
 // an uninitialized tensor.
 // CHECK-LABEL: func.func @gather_root
+// CHECK: func.call @exit
 // CHECK: %[[R:.*]] = distruntime.team_member {team = 5898240 : i64}
 // CHECK: %[[ROOT:.*]] = arith.cmpi eq, %[[R]], %c1
 // CHECK: %[[ROWS:.*]] = arith.select %[[ROOT]], %c8, %c0

@@ -482,7 +482,7 @@ func.func @halo_right_rows(%t: tensor<2x8xf64>) {
 // The reduction kinds are shared with dist, but the runtime reduces only
 // with max, min, prod and sum.
 func.func @allreduce_mean(%x: tensor<4xf64>) {
-  // expected-error @+1 {{'distruntime.allreduce' op attribute 'kind' failed to satisfy constraint: reduction kind whose value is max, min, prod or sum}}
+  // expected-error @+1 {{'distruntime.allreduce' op attribute 'kind' failed to satisfy constraint: reduction kind whose value is max, min, prod, sum, band, bor or bxor}}
   %h, %s = distruntime.allreduce mean %x {team = 1 : i64} : (tensor<4xf64>) -> (!distruntime.asynchandle, tensor<4xf64>)
   return
 }
