@@ -533,7 +533,15 @@ def ShardPartition : Pass<"distc-shard-partition", "::mlir::ModuleOp"> {
     Errors of propagation and partitioning are reported at the op and fail
     the pass; an op that would crash upstream's partitioning (a dynamic
     grid, `sharded_dims_offsets`, uneven sizes) is rejected before it runs.
+
+    With `remarks` (the driver sets it under `-v`), every op with tensor
+    operands or results that has no sharding rule and is therefore
+    computed replicated gets a remark at its location.
   }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "remark on each tensor op computed replicated">,
+  ];
   let dependentDialects = [
     "::mlir::shard::ShardDialect",
     "::mlir::tensor::TensorDialect",

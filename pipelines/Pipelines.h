@@ -50,6 +50,9 @@ struct PipelineOptions {
   /// verification (distc-runtime-checks), before the dist lowering. The
   /// driver turns them on at -O0 unless --no-runtime-checks is given.
   bool runtimeChecks = false;
+  /// Remarks from the passes that have them (-v): e.g. which ops of a
+  /// shard program are computed replicated.
+  bool remarks = false;
 };
 
 /// A pipeline stage builder: appends passes to a pass manager anchored on

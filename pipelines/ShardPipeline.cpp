@@ -20,12 +20,13 @@ namespace distc {
 void buildShardToDistRuntime(OpPassManager &pm, const PipelineOptions &opts) {
   // Upstream propagation + partitioning on each annotated function, with
   // global tensors at function boundaries.
-  pm.addPass(mlir::distc::createShardPartition());
+  mlir::distc::ShardPartitionOptions partitionOptions;
+  partitionOptions.remarks = opts.remarks;
+  pm.addPass(mlir::distc::createShardPartition(partitionOptions));
   // No canonicalize here, although partitioning leaves no-op tensor.casts:
   // it would run on dist programs too, before their own lowering, and fold
   // an scf.if on dist tensors into an arith.select the dist lowering does
   // not handle. The distruntime stage canonicalizes after both front ends.
-  (void)opts;
   pm.addPass(mlir::distc::createConvertShardToDistRuntime());
 }
 

@@ -333,6 +333,12 @@ LogicalResult ReduceOp::verify() {
   StringRef name = stringifyReduceKind(kind);
   // The element types each kind is defined for (numpy's bool reductions
   // are on booleans; a mean of integers would need a float result type).
+  // The bitwise kinds share the enum for distruntime.allreduce (the shard
+  // front end's bitwise reductions); dist lowers no local combine for them.
+  if (kind == ReduceKind::band || kind == ReduceKind::bor ||
+      kind == ReduceKind::bxor)
+    return emitOpError() << name << " is not a dist reduction (it is "
+                         << "distruntime.allreduce's, for shard programs)";
   if (kind == ReduceKind::mean && !isa<FloatType>(element))
     return emitOpError() << "mean needs a floating-point element type, not "
                          << element << " (convert the tensor first)";

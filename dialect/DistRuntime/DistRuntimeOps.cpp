@@ -23,7 +23,9 @@ bool mlir::distruntime::isRuntimeReduceKind(Attribute attr) {
     return false;
   std::optional<ReduceKind> kind = symbolizeReduceKind(value.getInt());
   return kind && (*kind == ReduceKind::max || *kind == ReduceKind::min ||
-                  *kind == ReduceKind::prod || *kind == ReduceKind::sum);
+                  *kind == ReduceKind::prod || *kind == ReduceKind::sum ||
+                  *kind == ReduceKind::band || *kind == ReduceKind::bor ||
+                  *kind == ReduceKind::bxor);
 }
 
 LogicalResult mlir::distruntime::verifyPermutation(Operation *op,
@@ -305,6 +307,13 @@ LogicalResult AllReduceOp::verify() {
     return emitOpError() << "result type " << getResult().getType()
                          << " does not have the shape of the input type "
                          << getInput().getType();
+  ReduceKind kind = getKind();
+  Type element = getInput().getType().getElementType();
+  if ((kind == ReduceKind::band || kind == ReduceKind::bor ||
+       kind == ReduceKind::bxor) &&
+      !isa<IntegerType, IndexType>(element))
+    return emitOpError() << "bitwise reduction " << stringifyReduceKind(kind)
+                         << " needs integer elements, not " << element;
   return success();
 }
 

@@ -2,10 +2,10 @@
 //
 // One enum for both dialects: dist's reductions take every kind, the
 // runtime-boundary ops only those the runtime reduces with (max, min, prod,
-// sum; dist lowers the others to them), so lowering dist to distruntime
-// passes a kind unchanged. The values of max..sum are the IDTR reduction
-// codes of runtime/include/idtr/idtr.h (IDTR_MAX ... IDTR_SUM, IMEX
-// numbering): LowerDistRuntimeToIDTR.cpp checks that at compile time and
+// sum, and band/bor/bxor on integers; dist lowers the others to them), so lowering dist to distruntime
+// passes a kind unchanged. The values of max..sum and band..bxor are the
+// IDTR reduction codes of runtime/include/idtr/idtr.h (IDTR_MAX ... IDTR_SUM,
+// IMEX numbering; IDTR_BAND ... IDTR_BXOR): LowerDistRuntimeToIDTR.cpp checks that at compile time and
 // passes them to the runtime unchanged.
 //
 //===----------------------------------------------------------------------===//
@@ -25,6 +25,11 @@ def DistRuntime_ReduceKind : I32EnumAttr<"ReduceKind", "reduction kind", [
     I32EnumAttrCase<"all", 6>,
     I32EnumAttrCase<"argmin", 7>,
     I32EnumAttrCase<"argmax", 8>,
+    // Bitwise reductions of integers (shard's bitwise_and/or/xor); on i1
+    // they are the logical and/or/xor.
+    I32EnumAttrCase<"band", 9>,
+    I32EnumAttrCase<"bor", 10>,
+    I32EnumAttrCase<"bxor", 11>,
   ]> {
   let cppNamespace = "::mlir::distruntime";
 }
@@ -32,6 +37,6 @@ def DistRuntime_ReduceKind : I32EnumAttr<"ReduceKind", "reduction kind", [
 /// The kinds the runtime reduces with.
 def DistRuntime_RuntimeReduceKind : ConfinedAttr<DistRuntime_ReduceKind, [
     AttrConstraint<CPred<"::mlir::distruntime::isRuntimeReduceKind($_self)">,
-                   "whose value is max, min, prod or sum">]>;
+                   "whose value is max, min, prod, sum, band, bor or bxor">]>;
 
 #endif // DISTRUNTIME_REDUCEKIND

@@ -449,6 +449,7 @@ std::optional<int> parseCommandLine(int argc, char **argv,
   opts.pipeline.runtimeChecks = runtimeChecksFlag->count() > 0
                                     ? runtimeChecks
                                     : opts.pipeline.optLevel == 0;
+  opts.pipeline.remarks = opts.verbose;
   if (pipeline->count() > 0)
     opts.pipelineText = pipelineText;
   if (compileOnly)

@@ -17,6 +17,7 @@
 #include "Profile.h"
 #include "Stats.h"
 #include "StridedCopy.h"
+#include "SubTeam.h"
 #include "Team.h"
 
 #include <algorithm>
@@ -325,16 +326,24 @@ using namespace idtr;
 
 extern "C" {
 
-int64_t _idtr_nprocs(int64_t) {
-  return guarded([] {
+// Every team but a sub-grid team is a copy of the world; a sub-grid team
+// answers for itself (from its geometry: no communicator is made).
+int64_t _idtr_nprocs(int64_t teamId) {
+  return guarded([&] {
     ensureMpi();
+    int64_t size = 0, member = 0;
+    if (subgridPlace(teamId, mpi::rank(MPI_COMM_WORLD), size, member))
+      return size;
     return static_cast<int64_t>(mpi::size(MPI_COMM_WORLD));
   });
 }
 
-int64_t _idtr_prank(int64_t) {
-  return guarded([] {
+int64_t _idtr_prank(int64_t teamId) {
+  return guarded([&] {
     ensureMpi();
+    int64_t size = 0, member = 0;
+    if (subgridPlace(teamId, mpi::rank(MPI_COMM_WORLD), size, member))
+      return member;
     return static_cast<int64_t>(mpi::rank(MPI_COMM_WORLD));
   });
 }

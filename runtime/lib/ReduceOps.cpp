@@ -102,8 +102,21 @@ template <typename T> MPI_Op mpiOp(int32_t op) {
     if (logical)
       fail("allreduce: MEAN is not defined for i1");
     return MPI_SUM;
+  // Bitwise reductions (shard's bitwise_and/or/xor): of integers only; of
+  // i1 the logical ones.
+  case kBand:
+  case kBor:
+  case kBxor:
+    if (floating)
+      fail("allreduce: bitwise reduction code %d is not defined for floats", op);
+    if (op == kBand)
+      return logical ? MPI_LAND : MPI_BAND;
+    if (op == kBor)
+      return logical ? MPI_LOR : MPI_BOR;
+    return logical ? MPI_LXOR : MPI_BXOR;
   default:
-    fail("allreduce: unknown reduction code %d (expected MAX=0 MEAN=1 MIN=2 PROD=3 SUM=4)", op);
+    fail("allreduce: unknown reduction code %d (expected MAX=0 MEAN=1 MIN=2 PROD=3 SUM=4 "
+         "BAND=9 BOR=10 BXOR=11)", op);
   }
 }
 

@@ -19,7 +19,10 @@ enum ReduceOp : int32_t {
   kMean = IDTR_MEAN,
   kMin = IDTR_MIN,
   kProd = IDTR_PROD,
-  kSum = IDTR_SUM
+  kSum = IDTR_SUM,
+  kBand = IDTR_BAND,
+  kBor = IDTR_BOR,
+  kBxor = IDTR_BXOR
 };
 
 // Whether a reduction of T takes its MEAN from 64-bit sums: i8, i16 and i32,

@@ -71,6 +71,19 @@ void defineSubgridTeam(int64_t id, const Shape &gridShape, const Shape &axes) {
 
 bool isSubgridTeam(int64_t id) { return definitions().count(id) != 0; }
 
+bool subgridPlace(int64_t id, int64_t rank, int64_t &size, int64_t &member) {
+  auto it = definitions().find(id);
+  if (it == definitions().end())
+    return false;
+  const SubgridDef &def = it->second;
+  size = 1;
+  for (int64_t a : def.axes)
+    size *= def.gridShape[a];
+  int64_t color = 0;
+  subgridColorKey(def.gridShape, def.axes, rank, color, member);
+  return true;
+}
+
 MPI_Comm subgridComm(int64_t id, MPI_Comm world) {
   auto it = definitions().find(id);
   if (it == definitions().end())

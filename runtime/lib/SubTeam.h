@@ -24,6 +24,11 @@ void defineSubgridTeam(int64_t id, const Shape &gridShape, const Shape &axes);
 // Whether `id` was defined by defineSubgridTeam.
 bool isSubgridTeam(int64_t id);
 
+// The size of sub-grid team `id` and the member number in it of world rank
+// `rank` (the queries _idtr_nprocs/_idtr_prank answer for the team, not the
+// world), from the geometry alone; false if `id` is not a sub-grid team.
+bool subgridPlace(int64_t id, int64_t rank, int64_t &size, int64_t &member);
+
 // The communicator of sub-grid team `id`, a split of `world` (collective
 // over it); MPI_COMM_NULL if `id` is not a sub-grid team. Fails if the
 // world's size is not the grid's.

@@ -9,14 +9,14 @@
 // LIST: distc-default
 // LIST-NEXT: the whole default pipeline
 // LIST-NEXT: builtin.module(
-// LIST-NEXT: distc-shard-partition,
+// LIST-NEXT: distc-shard-partition{remarks=false},
 // LIST-NEXT: convert-shard-to-distruntime,
 // LIST-NEXT: distc-form-stencils,
 // LIST-NEXT: convert-dist-to-distruntime,
 // LIST: distc-shard-to-distruntime
 // LIST-NEXT: upstream shard programs -> SPMD local code and distruntime ops
 // LIST-NEXT: builtin.module(
-// LIST-NEXT: distc-shard-partition,
+// LIST-NEXT: distc-shard-partition{remarks=false},
 // LIST-NEXT: convert-shard-to-distruntime
 // LIST: distc-dist-to-distruntime
 

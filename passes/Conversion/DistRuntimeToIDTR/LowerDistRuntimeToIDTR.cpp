@@ -51,7 +51,10 @@ static_assert(static_cast<int32_t>(ReduceKind::max) == IDTR_MAX &&
                   static_cast<int32_t>(ReduceKind::mean) == IDTR_MEAN &&
                   static_cast<int32_t>(ReduceKind::min) == IDTR_MIN &&
                   static_cast<int32_t>(ReduceKind::prod) == IDTR_PROD &&
-                  static_cast<int32_t>(ReduceKind::sum) == IDTR_SUM,
+                  static_cast<int32_t>(ReduceKind::sum) == IDTR_SUM &&
+                  static_cast<int32_t>(ReduceKind::band) == IDTR_BAND &&
+                  static_cast<int32_t>(ReduceKind::bor) == IDTR_BOR &&
+                  static_cast<int32_t>(ReduceKind::bxor) == IDTR_BXOR,
               "ReduceKind.td and idtr.h number the reductions differently");
 
 int32_t reductionCode(ReduceKind kind) { return static_cast<int32_t>(kind); }

@@ -40,7 +40,7 @@ LogicalResult Lowering::lower(Operation *op) {
             shard::ProcessMultiIndexOp, shard::GridShapeOp,
             shard::NeighborsLinearIndicesOp, shard::ShardShapeOp,
             shard::GatherOp, shard::ReduceOp, shard::BroadcastOp,
-            shard::ScatterOp>(
+            shard::ScatterOp, shard::ShiftOp>(
           [&](auto concrete) { return lower(concrete); })
       .Default([](Operation *other) {
         return other->emitError("distc: '")

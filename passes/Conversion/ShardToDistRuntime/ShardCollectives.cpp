@@ -7,6 +7,10 @@
 
 #include "passes/Conversion/ShardToDistRuntime/ShardLowering.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include <type_traits>
+
 using namespace mlir;
 
 namespace mlir::distc::shard_lowering {
@@ -27,13 +31,22 @@ static FailureOr<distruntime::ReduceKind> reduceKind(Operation *op,
     return distruntime::ReduceKind::min;
   case shard::ReductionKind::Product:
     return distruntime::ReduceKind::prod;
+  // MPI's bitwise operators; on i1 the logical ones.
+  case shard::ReductionKind::BitwiseAnd:
+  case shard::ReductionKind::BitwiseOr:
+  case shard::ReductionKind::BitwiseXor:
+    if (!isa<IntegerType, IndexType>(elementType))
+      break;
+    return kind == shard::ReductionKind::BitwiseAnd  ? distruntime::ReduceKind::band
+           : kind == shard::ReductionKind::BitwiseOr ? distruntime::ReduceKind::bor
+                                                     : distruntime::ReduceKind::bxor;
   default:
     break;
   }
   return op->emitError("distc: reduction <")
          << shard::stringifyReductionKind(kind) << "> of " << elementType
          << " is not supported yet (sum, max, min, product are; average on "
-            "floats)";
+            "floats; bitwise_and, bitwise_or, bitwise_xor on integers)";
 }
 
 FailureOr<Value> Lowering::reduce(Operation *op, Value input,
@@ -135,6 +148,8 @@ LogicalResult Lowering::lowerGather(GatherOp op) {
     return failure();
   if (!g)
     return success();
+  if constexpr (std::is_same_v<GatherOp, shard::GatherOp>)
+    return gatherToRoot(op, *g);
   Location loc = op.getLoc();
   Value input = op.getInput();
   int64_t axis = op.getGatherAxis().getSExtValue();
@@ -164,6 +179,153 @@ LogicalResult Lowering::lowerGather(GatherOp op) {
       rewriter.getI64IntegerAttr(g->team));
   mlir::distc::lowering::createAndWait(rewriter, copy);
   rewriter.replaceOp(op, copy.getNlArray());
+  return success();
+}
+
+LogicalResult Lowering::gatherToRoot(shard::GatherOp op, Group g) {
+  Location loc = op.getLoc();
+  Value input = op.getInput();
+  auto resultType = cast<RankedTensorType>(op.getResult().getType());
+  int64_t axis = op.getGatherAxis().getSExtValue();
+  FailureOr<GridInfo> info = grid(op, op.getGridAttr());
+  if (failed(info))
+    return failure();
+  Value root = rootIndex(loc, *info, op.getGridAxes(), op.getRoot(),
+                         op.getRootDynamic());
+  Value isRoot = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                       g.index, root);
+  FailureOr<Value> total = gatheredSize(op, input, resultType, axis, g);
+  if (failed(total))
+    return failure();
+  // Every member's block at its balanced offset in the global array, as
+  // all_gather; only the root's target box is the whole array, the others'
+  // is empty along the gather axis (no data is sent to them).
+  SmallVector<Value> global, offsets, zeros, sizes;
+  for (int64_t d = 0; d < resultType.getRank(); ++d) {
+    Value zero = constant(loc, 0);
+    global.push_back(d == axis ? *total : dimSize(loc, input, d));
+    offsets.push_back(d == axis ? balancedBlock(loc, *total,
+                                                constant(loc, g.size), g.index)
+                                      .first
+                                : zero);
+    zeros.push_back(zero);
+    sizes.push_back(d == axis ? arith::SelectOp::create(rewriter, loc, isRoot,
+                                                        *total, zero)
+                                    .getResult()
+                              : global.back());
+  }
+  SmallVector<int64_t> boxShape(resultType.getShape());
+  boxShape[axis] = ShapedType::kDynamic;
+  auto boxType = RankedTensorType::get(boxShape, resultType.getElementType());
+  auto copy = distruntime::CopyReshapeOp::create(
+      rewriter, loc,
+      TypeRange{distruntime::AsyncHandleType::get(op.getContext()), boxType},
+      input, global, offsets, global, zeros, sizes,
+      rewriter.getI64IntegerAttr(g.team));
+  mlir::distc::lowering::createAndWait(rewriter, copy);
+  // The root's box is the result; the others get an uninitialized tensor
+  // of the result's type (their result is unspecified).
+  SmallVector<Value> dynamicSizes;
+  for (int64_t d = 0; d < resultType.getRank(); ++d)
+    if (resultType.isDynamicDim(d))
+      dynamicSizes.push_back(global[d]);
+  // (The builder takes the result types from the yields.)
+  auto select = scf::IfOp::create(
+      rewriter, loc, isRoot,
+      [&](OpBuilder &b, Location loc) {
+        scf::YieldOp::create(
+            b, loc,
+            ValueRange{tensor::CastOp::create(b, loc, resultType,
+                                              copy.getNlArray())
+                           .getResult()});
+      },
+      [&](OpBuilder &b, Location loc) {
+        scf::YieldOp::create(
+            b, loc,
+            ValueRange{tensor::EmptyOp::create(b, loc, resultType.getShape(),
+                                               resultType.getElementType(),
+                                               dynamicSizes)
+                           .getResult()});
+      });
+  rewriter.replaceOp(op, select.getResult(0));
+  return success();
+}
+
+LogicalResult Lowering::lower(shard::ShiftOp op) {
+  FailureOr<GridInfo> info = grid(op, op.getGridAttr());
+  if (failed(info) || failed(checkAxes(op, *info, op.getGridAxes())))
+    return failure();
+  // (The verifier makes shift_axis one of the grid_axes.)
+  int64_t axis = op.getShiftAxis().getSExtValue();
+  auto type = dyn_cast<RankedTensorType>(op.getInput().getType());
+  auto resultType = dyn_cast<RankedTensorType>(op.getResult().getType());
+  if (!type || !resultType)
+    return op.emitError("distc: shift on memrefs is not supported; lower it "
+                        "before bufferization");
+  if (type.isDynamicDim(0))
+    return op.emitError("distc: shift of a tensor whose dimension 0 is "
+                        "dynamic is not supported yet");
+  rewriter.setInsertionPoint(op);
+  // Data moves along the shift axis only: the group is the processes that
+  // share this one's indices along every other axis, whatever the other
+  // grid_axes are.
+  int16_t shiftAxis = static_cast<int16_t>(axis);
+  Group g = group(op, *info, ArrayRef<int16_t>(shiftAxis));
+  if (g.size == 1) {
+    rewriter.replaceOpWithNewOp<tensor::CastOp>(op, resultType, op.getInput());
+    return success();
+  }
+  Location loc = op.getLoc();
+  // Member j receives the input of member j - offset (modulo the group size
+  // with rotate). Without rotate, a member without a source keeps its own
+  // input (upstream leaves its result unspecified).
+  int64_t offset = op.getOffset();
+  Value p = constant(loc, g.size);
+  Value source;
+  if (op.getRotate()) {
+    int64_t back = ((-offset) % g.size + g.size) % g.size;
+    source = arith::RemUIOp::create(
+        rewriter, loc,
+        arith::AddIOp::create(rewriter, loc, g.index, constant(loc, back)),
+        p);
+  } else {
+    Value raw = arith::SubIOp::create(rewriter, loc, g.index,
+                                      constant(loc, offset));
+    Value valid = arith::AndIOp::create(
+        rewriter, loc,
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sge, raw,
+                              constant(loc, 0)),
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt, raw,
+                              p));
+    source = arith::SelectOp::create(rewriter, loc, valid, raw, g.index);
+  }
+  // One global array: the members' inputs stacked along dimension 0 in
+  // group order; this member's target box is its source's block.
+  Value rows = constant(loc, type.getDimSize(0));
+  SmallVector<Value> global, offsets, newOffsets, shape;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    Value size = dimSize(loc, op.getInput(), d);
+    global.push_back(d == 0 ? arith::MulIOp::create(rewriter, loc, rows, p)
+                                  .getResult()
+                            : size);
+    offsets.push_back(d == 0 ? arith::MulIOp::create(rewriter, loc, rows,
+                                                     g.index)
+                                   .getResult()
+                             : constant(loc, 0));
+    newOffsets.push_back(d == 0 ? arith::MulIOp::create(rewriter, loc, rows,
+                                                        source)
+                                      .getResult()
+                                : constant(loc, 0));
+    shape.push_back(size);
+  }
+  auto copy = distruntime::CopyReshapeOp::create(
+      rewriter, loc,
+      TypeRange{distruntime::AsyncHandleType::get(op.getContext()), type},
+      op.getInput(), global, offsets, global, newOffsets, shape,
+      rewriter.getI64IntegerAttr(g.team));
+  mlir::distc::lowering::createAndWait(rewriter, copy);
+  rewriter.replaceOpWithNewOp<tensor::CastOp>(op, resultType,
+                                              copy.getNlArray());
   return success();
 }
 

@@ -7,7 +7,8 @@
 //
 //   ShardLowering.cpp     grids, teams and groups, sizes, balanced blocks
 //   ShardCollectives.cpp  reductions, gathers, slices, all_to_all, rooted
-//                         collectives (broadcast, gather, scatter, reduce)
+//                         collectives (broadcast, gather, scatter, reduce),
+//                         shift
 //   ShardQueries.cpp      update_halo and the index/shape queries
 //
 //===----------------------------------------------------------------------===//
@@ -162,6 +163,12 @@ private:
   /// root's result is the same, the others' is unspecified upstream).
   template <typename GatherOp> LogicalResult lowerGather(GatherOp op);
   LogicalResult lower(shard::GatherOp op) { return lowerGather(op); }
+  /// The gathered array on the root only (upstream leaves the others'
+  /// result unspecified): the others receive an empty box.
+  LogicalResult gatherToRoot(shard::GatherOp op, Group g);
+  /// shift: a redistribution along the shift axis's group of the array
+  /// that stacks every member's input along dimension 0.
+  LogicalResult lower(shard::ShiftOp op);
   /// The group index of the root of a rooted collective (its indices along
   /// the grid axes, row-major in their order).
   Value rootIndex(Location loc, GridInfo info, ArrayRef<int16_t> axes,

@@ -166,7 +166,7 @@ LogicalResult replicateBoundary(func::FuncOp func) {
 /// computed replicated: their tensor operands are annotated as replicated
 /// for them (partitioning gathers split values first) and their tensor
 /// results as replicated (users that want another sharding slice them).
-LogicalResult replicateUnshardableOps(func::FuncOp func) {
+LogicalResult replicateUnshardableOps(func::FuncOp func, bool remarks) {
   FlatSymbolRefAttr grid = firstAnnotationGrid(func);
   if (!grid)
     return success();
@@ -208,6 +208,12 @@ LogicalResult replicateUnshardableOps(func::FuncOp func) {
                             "a tensor defined outside it; pass it as an "
                             "operand (iter_args) or move the op to a function "
                             "without shard annotations");
+    if (remarks && (llvm::any_of(op.getOperandTypes(), isTensor) ||
+                    llvm::any_of(op.getResultTypes(), isTensor)))
+      op.emitRemark("distc: '")
+          << op.getName() << "' has no sharding rule: computed replicated on "
+          << "every process of grid " << grid
+          << " (split operands are gathered first)";
     b.setInsertionPoint(&op);
     for (OpOperand &operand : op.getOpOperands()) {
       if (!isTensor(operand.get().getType()))
@@ -369,6 +375,7 @@ void decomposeReshardings(func::FuncOp func, SymbolTableCollection &symbols) {
 
 struct ShardPartition
     : public mlir::distc::impl::ShardPartitionBase<ShardPartition> {
+  using Base::Base;
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SymbolTableCollection symbols;
@@ -411,7 +418,7 @@ struct ShardPartition
       if (failed(replicateBoundary(func)))
         return signalPassFailure();
       unshareEmptyTensors(func);
-      if (failed(replicateUnshardableOps(func)) ||
+      if (failed(replicateUnshardableOps(func, remarks)) ||
           failed(runPipeline(propagate, func)))
         return signalPassFailure();
       decomposeReshardings(func, symbols);

@@ -26,7 +26,11 @@ enum {
   IDTR_MEAN = 1,
   IDTR_MIN = 2,
   IDTR_PROD = 3,
-  IDTR_SUM = 4
+  IDTR_SUM = 4,
+  /* Bitwise reductions of integers (logical on i1); not defined on floats. */
+  IDTR_BAND = 9,
+  IDTR_BOR = 10,
+  IDTR_BXOR = 11
 };
 
 /* ---- descriptor helpers for C callers ------------------------------------ */

@@ -201,7 +201,11 @@ static int run(const char *scenario) {
   } else if (!strcmp(scenario, "bad-op")) {
     int64_t n = 4;
     idtr_init_contiguous(&inD, in, 1, &n);
-    _idtr_wait(_idtr_allreduce_f64(0, 1, &inD, 1, &inD, 9));
+    _idtr_wait(_idtr_allreduce_f64(0, 1, &inD, 1, &inD, 42));
+  } else if (!strcmp(scenario, "bitwise-float")) {
+    int64_t n = 4;
+    idtr_init_contiguous(&inD, in, 1, &n);
+    _idtr_wait(_idtr_allreduce_f64(0, 1, &inD, 1, &inD, IDTR_BXOR));
   } else if (!strcmp(scenario, "not-permutation")) {
     int64_t sizes[2] = {me == 0 ? 2 : 0, 2};
     shape2[0] = 2; shape2[1] = 2;

@@ -25,10 +25,10 @@ func.func @neighbors_two_axes(%i: index, %j: index) -> (index, index) {
 
 shard.grid @grid0(shape = 4)
 
-func.func @bitwise(%x: tensor<4xi32>) -> tensor<4xi32> {
-  // expected-error @+1 {{reduction <bitwise_xor> of 'i32' is not supported yet}}
-  %r = shard.all_reduce %x on @grid0 grid_axes = [0] reduction = bitwise_xor : tensor<4xi32> -> tensor<4xi32>
-  return %r : tensor<4xi32>
+func.func @bitwise_float(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{reduction <bitwise_xor> of 'f32' is not supported yet}}
+  %r = shard.all_reduce %x on @grid0 grid_axes = [0] reduction = bitwise_xor : tensor<4xf32> -> tensor<4xf32>
+  return %r : tensor<4xf32>
 }
 
 // -----
@@ -49,16 +49,6 @@ func.func @same_axes(%x: tensor<8x2xf32>) -> tensor<8x2xf32> {
   // expected-error @+1 {{all_to_all with split_axis == concat_axis is not supported yet}}
   %r = shard.all_to_all %x on @grid0 grid_axes = [0] split_axis = 0 concat_axis = 0 : tensor<8x2xf32> -> tensor<8x2xf32>
   return %r : tensor<8x2xf32>
-}
-
-// -----
-
-shard.grid @grid0(shape = 4)
-
-func.func @shift(%x: tensor<2xi8>) -> tensor<2xi8> {
-  // expected-error @+1 {{'shard.shift' is not supported by distc's shard lowering yet}}
-  %r = shard.shift %x on @grid0 grid_axes = [0] shift_axis = 0 offset = 1 rotate : tensor<2xi8> -> tensor<2xi8>
-  return %r : tensor<2xi8>
 }
 
 // -----
@@ -121,4 +111,24 @@ func.func @average_int(%x: tensor<4xi32>) -> tensor<4xi32> {
   // expected-error @+1 {{reduction <average> of 'i32' is not supported yet}}
   %r = shard.all_reduce %x on @grid0 grid_axes = [0] reduction = average : tensor<4xi32> -> tensor<4xi32>
   return %r : tensor<4xi32>
+}
+
+// -----
+
+shard.grid @grid0(shape = 4)
+
+func.func @shift_dynamic(%x: tensor<?xf32>) -> tensor<?xf32> {
+  // expected-error @+1 {{shift of a tensor whose dimension 0 is dynamic is not supported yet}}
+  %s = shard.shift %x on @grid0 grid_axes = [0] shift_axis = 0 offset = 1 : tensor<?xf32> -> tensor<?xf32>
+  return %s : tensor<?xf32>
+}
+
+// -----
+
+shard.grid @grid0(shape = 4)
+
+func.func @send(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'shard.send' is not supported by distc's shard lowering yet}}
+  %s = shard.send %x on @grid0 grid_axes = [0] destination = [1] : (tensor<4xf32>) -> tensor<4xf32>
+  return %s : tensor<4xf32>
 }

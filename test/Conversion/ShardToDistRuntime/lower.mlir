@@ -177,3 +177,93 @@ func.func @uneven(%x: tensor<?xf32>) -> tensor<?xf32> {
   %g = shard.all_gather %s on @grid0 grid_axes = [0] gather_axis = 0 : tensor<?xf32> -> tensor<?xf32>
   return %g : tensor<?xf32>
 }
+
+// -----
+
+shard.grid @grid0(shape = 4)
+
+// Bitwise reductions of integers: distruntime's band, bor and bxor.
+// CHECK-LABEL: func.func @bitwise
+// CHECK: distruntime.allreduce band %arg0 {team = 5898240 : i64}
+// CHECK: distruntime.allreduce bor %arg0 {team = 5898240 : i64}
+// CHECK: distruntime.allreduce bxor %arg1 {team = 5898240 : i64} : (tensor<2xi1>)
+func.func @bitwise(%x: tensor<4xi32>, %b: tensor<2xi1>) -> (tensor<4xi32>, tensor<4xi32>, tensor<2xi1>) {
+  %a = shard.all_reduce %x on @grid0 grid_axes = [0] reduction = bitwise_and : tensor<4xi32> -> tensor<4xi32>
+  %o = shard.all_reduce %x on @grid0 grid_axes = [0] reduction = bitwise_or : tensor<4xi32> -> tensor<4xi32>
+  %e = shard.all_reduce %b on @grid0 grid_axes = [0] reduction = bitwise_xor : tensor<2xi1> -> tensor<2xi1>
+  return %a, %o, %e : tensor<4xi32>, tensor<4xi32>, tensor<2xi1>
+}
+
+// -----
+
+shard.grid @grid0(shape = 4)
+
+// shift by 1 with rotate: the inputs stacked along dimension 0 (3 rows
+// each, 12 in all), this member's box at 3 * r, its target box that of
+// member (r + 3) mod 4.
+// CHECK-LABEL: func.func @shift_rotate
+// CHECK: func.call @exit
+// CHECK: %[[R:.*]] = distruntime.team_member {team = 5898240 : i64}
+// CHECK: %[[SUM:.*]] = arith.addi %[[R]], %c3
+// CHECK: %[[SRC:.*]] = arith.remui %[[SUM]], %c4
+// CHECK-DAG: %[[OFF:.*]] = arith.muli %[[R]], %c3
+// CHECK-DAG: %[[NOFF:.*]] = arith.muli %[[SRC]], %c3
+// CHECK: distruntime.copy_reshape %arg0 g_shape %c12, %c2 l_offs %[[OFF]], %c0 to n_g_shape %c12, %c2 n_offs %[[NOFF]], %c0 n_shape %c3, %c2 {team = 5898240 : i64}
+func.func @shift_rotate(%x: tensor<3x2xf32>) -> tensor<3x2xf32> {
+  %s = shard.shift %x on @grid0 grid_axes = [0] shift_axis = 0 offset = 1 rotate : tensor<3x2xf32> -> tensor<3x2xf32>
+  return %s : tensor<3x2xf32>
+}
+
+// -----
+
+shard.grid @grid0(shape = 4)
+
+// shift by 2 without rotate: member r's source is r - 2 when that is a
+// member, else r itself (it keeps its input).
+// CHECK-LABEL: func.func @shift_open
+// CHECK: func.call @exit
+// CHECK: %[[R:.*]] = distruntime.team_member {team = 5898240 : i64}
+// CHECK: %[[RAW:.*]] = arith.subi %[[R]], %c2
+// CHECK: arith.cmpi sge, %[[RAW]], %c0
+// CHECK: arith.cmpi slt, %[[RAW]], %c4
+// CHECK: %[[SRC:.*]] = arith.select %{{.*}}, %[[RAW]], %[[R]]
+// CHECK: distruntime.copy_reshape
+func.func @shift_open(%x: tensor<3xf32>) -> tensor<3xf32> {
+  %s = shard.shift %x on @grid0 grid_axes = [0] shift_axis = 0 offset = 2 : tensor<3xf32> -> tensor<3xf32>
+  return %s : tensor<3xf32>
+}
+
+// -----
+
+shard.grid @grid0(shape = 2x2)
+
+// shift along axis 1 with grid_axes [0, 1]: the team of axis 1 alone.
+// CHECK-LABEL: func.func @shift_subgrid
+// CHECK: distruntime.define_subgrid_team {axes = array<i64: 1>, grid_shape = array<i64: 2, 2>, team = 5963776 : i64}
+// CHECK: distruntime.copy_reshape %arg0 g_shape %c4 l_offs %{{.*}} to n_g_shape %c4 n_offs %{{.*}} n_shape %c2 {team = 5963776 : i64}
+func.func @shift_subgrid(%x: tensor<2xi64>) -> tensor<2xi64> {
+  %s = shard.shift %x on @grid0 grid_axes = [0, 1] shift_axis = 1 offset = 1 rotate : tensor<2xi64> -> tensor<2xi64>
+  return %s : tensor<2xi64>
+}
+
+// -----
+
+shard.grid @grid0(shape = 4)
+
+// gather to root 1 only: every member's block at its offset, a target box
+// of all 8 rows on the root and of none elsewhere; the others' result is
+// an uninitialized tensor.
+// CHECK-LABEL: func.func @gather_root
+// CHECK: func.call @exit
+// CHECK: %[[R:.*]] = distruntime.team_member {team = 5898240 : i64}
+// CHECK: %[[ROOT:.*]] = arith.cmpi eq, %[[R]], %c1
+// CHECK: %[[ROWS:.*]] = arith.select %[[ROOT]], %c8, %c0
+// CHECK: %{{.*}}, %[[BOX:.*]] = distruntime.copy_reshape %arg0 g_shape %c8 l_offs %{{.*}} to n_g_shape %c8 n_offs %c0 n_shape %[[ROWS]] {team = 5898240 : i64} : {{.*}} -> (!distruntime.asynchandle, tensor<?xf32>)
+// CHECK: scf.if %[[ROOT]] -> (tensor<8xf32>) {
+// CHECK: tensor.cast %[[BOX]] : tensor<?xf32> to tensor<8xf32>
+// CHECK: } else {
+// CHECK: tensor.empty() : tensor<8xf32>
+func.func @gather_root(%x: tensor<2xf32>) -> tensor<8xf32> {
+  %g = shard.gather %x on @grid0 grid_axes = [0] gather_axis = 0 root = [1] : (tensor<2xf32>) -> tensor<8xf32>
+  return %g : tensor<8xf32>
+}

@@ -11,6 +11,14 @@ func.func @mean_int(%a: !dist.tensor<16xi64>) {
 
 // -----
 
+func.func @bitwise(%a: !dist.tensor<16xi64>) {
+  // expected-error @+1 {{'dist.reduce' op bxor is not a dist reduction (it is distruntime.allreduce's, for shard programs)}}
+  %s = dist.reduce bxor %a : !dist.tensor<16xi64> -> i64
+  return
+}
+
+// -----
+
 func.func @any_f64(%a: !dist.tensor<16xf64>) {
   // expected-error @+1 {{'dist.reduce' op any needs i1 elements, not 'f64' (compare with zero first)}}
   %s = dist.reduce any %a : !dist.tensor<16xf64> -> f64

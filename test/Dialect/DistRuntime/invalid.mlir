@@ -300,7 +300,7 @@ func.func @team_too_wide() {
 // -----
 
 func.func @allreduce_kind(%x: tensor<4xf64>) {
-  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'kind' [max, mean, min, prod, sum, any, all, argmin, argmax]}}
+  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'kind' [max, mean, min, prod, sum, any, all, argmin, argmax, band, bor, bxor]}}
   %h, %s = distruntime.allreduce avg %x {team = 22 : i64} : (tensor<4xf64>) -> (!distruntime.asynchandle, tensor<4xf64>)
   return
 }
@@ -310,6 +310,14 @@ func.func @allreduce_kind(%x: tensor<4xf64>) {
 func.func @allreduce_shape(%x: tensor<4xf64>) {
   // expected-error @+1 {{result type 'tensor<5xf64>' does not have the shape of the input type 'tensor<4xf64>'}}
   %h, %s = distruntime.allreduce sum %x {team = 22 : i64} : (tensor<4xf64>) -> (!distruntime.asynchandle, tensor<5xf64>)
+  return
+}
+
+// -----
+
+func.func @allreduce_bitwise_float(%x: tensor<4xf64>) {
+  // expected-error @+1 {{bitwise reduction bxor needs integer elements, not 'f64'}}
+  %h, %s = distruntime.allreduce bxor %x {team = 22 : i64} : (tensor<4xf64>) -> (!distruntime.asynchandle, tensor<4xf64>)
   return
 }
 
@@ -474,7 +482,7 @@ func.func @halo_right_rows(%t: tensor<2x8xf64>) {
 // The reduction kinds are shared with dist, but the runtime reduces only
 // with max, min, prod and sum.
 func.func @allreduce_mean(%x: tensor<4xf64>) {
-  // expected-error @+1 {{'distruntime.allreduce' op attribute 'kind' failed to satisfy constraint: reduction kind whose value is max, min, prod or sum}}
+  // expected-error @+1 {{'distruntime.allreduce' op attribute 'kind' failed to satisfy constraint: reduction kind whose value is max, min, prod, sum, band, bor or bxor}}
   %h, %s = distruntime.allreduce mean %x {team = 1 : i64} : (tensor<4xf64>) -> (!distruntime.asynchandle, tensor<4xf64>)
   return
 }
