@@ -24,15 +24,15 @@
 // RUN: not %mpirun -n 2 %t --in %t.d/v.npy --out %t.d/nodir/x.npy 2>&1 | FileCheck %s --check-prefix=CREATE
 // RUN: %mpirun -n 2 %t --in %t.d/v.npy --out %t.d/x.npy | FileCheck %s --check-prefix=OK
 
-// MISSING: npy-errors.mlir:[[#@LINE+22]]:8: error: dist.load: cannot open '{{.*}}missing.npy': No such file or directory
-// DTYPE: npy-errors.mlir:[[#@LINE+21]]:8: error: dist.load: '{{.*}}f4.npy': holds dtype '<f4' but the result type needs '<f8'
-// RANK: error: dist.load: '{{.*}}m.npy': holds an array of rank 2 (3, 4) but the result type has rank 1
-// FORTRAN: npy-errors.mlir:[[#@LINE+24]]:10: error: dist.load: '{{.*}}fortran.npy': is in Fortran order (fortran_order: True); only C order is read
-// SHAPE: error: dist.load: '{{.*}}m.npy': holds shape (3, 4) but the result type needs 5 along dimension 1
-// BIG: error: dist.load: '{{.*}}big.npy': holds big-endian data ('>f8'), only little-endian files are read
-// SHORT: error: dist.load: '{{.*}}short.npy': is truncated: the shape (6,) needs 48 bytes of data but the file holds 39
-// TEXT: error: dist.load: '{{.*}}text.npy': not a .npy file
-// CREATE: npy-errors.mlir:[[#@LINE+18]]:5: error: dist.save: creating '{{.*}}nodir/x.npy' failed
+// MISSING: npy-errors.mlir:46:10: error: dist.load: cannot open '{{.*}}missing.npy': No such file or directory
+// DTYPE: npy-errors.mlir:46:10: error: dist.load: '{{.*}}f4.npy': holds dtype '<f4' but the result type needs '<f8'
+// RANK: npy-errors.mlir:46:10: error: dist.load: '{{.*}}m.npy': holds an array of rank 2 (3, 4) but the result type has rank 1
+// FORTRAN: npy-errors.mlir:43:10: error: dist.load: '{{.*}}fortran.npy': is in Fortran order (fortran_order: True); only C order is read
+// SHAPE: npy-errors.mlir:43:10: error: dist.load: '{{.*}}m.npy': holds shape (3, 4) but the result type needs 5 along dimension 1
+// BIG: npy-errors.mlir:46:10: error: dist.load: '{{.*}}big.npy': holds big-endian data ('>f8'), only little-endian files are read
+// SHORT: npy-errors.mlir:46:10: error: dist.load: '{{.*}}short.npy': is truncated: the shape (6,) needs 48 bytes of data but the file holds 39
+// TEXT: npy-errors.mlir:46:10: error: dist.load: '{{.*}}text.npy': not a .npy file
+// CREATE: npy-errors.mlir:49:5: error: dist.save: creating '{{.*}}nodir/x.npy' failed
 // OK: 15
 
 !V = !dist.tensor<?xf64>

@@ -4,6 +4,8 @@
                                                   (as numpy.save does)
   npy_check.py check <file> <dtype> <shape,...>   checks the file holds
                                                   arange(prod).reshape * 2 + 1
+  npy_check.py roundtrip <dir> <n>               checks a<n>.npy ... d<n>.npy
+                                                  of npy-roundtrip.mlir
   npy_check.py fortran <file>                     a Fortran-order 3x4 f64 array
   npy_check.py bigendian <file>                   a big-endian 5-element f64
   npy_check.py truncate <file> <bytes>            cuts the file's last bytes
@@ -16,10 +18,19 @@ def shape_of(text):
     return tuple(int(s) for s in text.split(",") if s)
 
 
+ROUNDTRIP = [("a", "float64", "7,5"), ("b", "int32", "11"),
+             ("c", "float32", "3,5,4"), ("d", "bool", "10")]
+
+
 def main():
     cmd = sys.argv[1]
     path = sys.argv[2]
-    if cmd == "make":
+    if cmd == "roundtrip":
+        n = sys.argv[3]
+        for name, dtype, shape in ROUNDTRIP:
+            sys.argv[1:] = ["check", "%s/%s%s.npy" % (path, name, n), dtype, shape]
+            main()
+    elif cmd == "make":
         dtype, shape = sys.argv[3], shape_of(sys.argv[4])
         a = np.arange(int(np.prod(shape))).reshape(shape)
         if dtype == "bool":
