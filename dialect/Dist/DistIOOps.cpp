@@ -97,8 +97,7 @@ mlir::dist::elementPrintFormat(Type type, StringRef format, int64_t precision,
 LogicalResult PrintOp::verify() {
   Type type = getValue().getType();
   if (!isa<DistTensorType, RankedTensorType>(type) &&
-      !type.isIntOrIndexOrFloat() &&
-      !(isFormatted() && isa<ComplexType>(type)))
+      !type.isIntOrIndexOrFloat())
     return emitOpError() << "can print a scalar, a ranked tensor or a "
                             "!dist.tensor, not "
                          << type;
@@ -115,6 +114,8 @@ LogicalResult PrintOp::verify() {
     element = dist.getElementType();
   if (element.isIndex())
     element = IntegerType::get(getContext(), 64);
+  if (element.isBF16()) // printed as f32
+    element = Float32Type::get(getContext());
   if (!npyDescr(element))
     return emitOpError() << "cannot print elements of type " << element
                          << " with numpy, precision or format";

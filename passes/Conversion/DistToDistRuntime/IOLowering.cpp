@@ -106,6 +106,23 @@ struct IOCallBuilder {
   }
 };
 
+/// The element type the runtime moves for `type`: f16 and bf16 travel as
+/// their bits (i16, what .npy's '<f2' holds), everything else as itself.
+Type storageType(Type type) {
+  if (type.isF16() || type.isBF16())
+    return IntegerType::get(type.getContext(), 16);
+  return type;
+}
+
+/// `tensor` with its elements' bits reinterpreted as `elementType`.
+Value bitcastElements(OpBuilder &b, Location loc, Value tensor,
+                      Type elementType) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  if (type.getElementType() == elementType)
+    return tensor;
+  return arith::BitcastOp::create(b, loc, type.clone(elementType), tensor);
+}
+
 /// The runtime has typed entry points for some element types only: the
 /// others are a located error here.
 LogicalResult checkRuntimeType(Operation *op, Type elementType) {
@@ -116,44 +133,48 @@ LogicalResult checkRuntimeType(Operation *op, Type elementType) {
                            << getIDTRSupportedTypesList() << ")";
 }
 
-struct SaveLowering : public DistPattern<SaveOp> {
-  SaveLowering(TypeConverter &converter, MLIRContext *context,
-               StringRef table)
-      : DistPattern(converter, context), table(table.str()) {}
+/// A pattern for an op with a path, which may be a path parameter of the
+/// module's parameter table `table`.
+template <typename OpTy> struct FilePattern : public DistPattern<OpTy> {
+  FilePattern(TypeConverter &converter, MLIRContext *context, StringRef table)
+      : DistPattern<OpTy>(converter, context), table(table.str()) {}
+  std::string table;
+};
+
+struct SaveLowering : public FilePattern<SaveOp> {
+  using FilePattern::FilePattern;
 
   LogicalResult
   matchAndRewrite(SaveOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto type = cast<DistTensorType>(op.getSource().getType());
-    Type element = type.getElementType();
+    Type element = storageType(type.getElementType());
     if (failed(checkRuntimeType(op, element)))
       return failure();
     DistParts source = parts(adaptor.getSource());
+    source.local = bitcastElements(rewriter, op.getLoc(), source.local, element);
     IOCallBuilder c{rewriter, op.getLoc()};
     c.call(IDTRFunction::NpySave,
            {c.site("dist.save"), c.path(op.getPath(), op.getParam(), table),
-            globalCString(rewriter, op.getLoc(), *npyDescr(element)),
+            globalCString(rewriter, op.getLoc(),
+                          *npyDescr(type.getElementType())),
             c.i64(type.getTeam()), c.unranked(c.indexList(source.globalShape)),
             c.unranked(c.indexList(source.offsets)), c.readOnly(source.local)},
            element);
     rewriter.eraseOp(op);
     return success();
   }
-
-  std::string table;
 };
 
-struct LoadLowering : public DistPattern<LoadOp> {
-  LoadLowering(TypeConverter &converter, MLIRContext *context,
-               StringRef table)
-      : DistPattern(converter, context), table(table.str()) {}
+struct LoadLowering : public FilePattern<LoadOp> {
+  using FilePattern::FilePattern;
 
   LogicalResult
   matchAndRewrite(LoadOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto type = cast<DistTensorType>(op.getResult().getType());
-    Type element = type.getElementType();
+    Type element = storageType(type.getElementType());
     if (failed(checkRuntimeType(op, element)))
       return failure();
     IOCallBuilder c{rewriter, loc};
@@ -167,7 +188,8 @@ struct LoadLowering : public DistPattern<LoadOp> {
     Value shapeBuffer = c.indexList(expected);
     Value dataOffset =
         c.call(IDTRFunction::NpyReadHeader,
-               {site, path, globalCString(rewriter, loc, *npyDescr(element)),
+               {site, path,
+                globalCString(rewriter, loc, *npyDescr(type.getElementType())),
                 c.i64(type.getTeam()), c.unranked(shapeBuffer)})
             .getResult(0);
     // Static sizes were checked by the runtime: constants fold further.
@@ -181,7 +203,7 @@ struct LoadLowering : public DistPattern<LoadOp> {
               : indexConst(rewriter, loc, size));
     auto [offsets, sizes] = balancedBox(rewriter, loc, type.getTeam(),
                                         type.getSplit(), globalShape);
-    RankedTensorType localType = type.getLocalType();
+    RankedTensorType localType = type.getLocalType().clone(element);
     SmallVector<Value> dynamicSizes;
     for (auto [dim, size] : llvm::zip(localType.getShape(), sizes))
       if (ShapedType::isDynamic(dim))
@@ -195,14 +217,15 @@ struct LoadLowering : public DistPattern<LoadOp> {
             c.unranked(c.indexList(globalShape)),
             c.unranked(c.indexList(offsets)), c.unranked(buffer)},
            element);
-    Value local = bufferization::ToTensorOp::create(
-        rewriter, loc, localType, buffer, /*restrict=*/true,
-        /*writable=*/true);
+    Value local = bitcastElements(
+        rewriter, loc,
+        bufferization::ToTensorOp::create(rewriter, loc, localType, buffer,
+                                          /*restrict=*/true,
+                                          /*writable=*/true),
+        type.getElementType());
     replace(rewriter, op, DistParts{local, globalShape, offsets});
     return success();
   }
-
-  std::string table;
 };
 
 /// dist.print with numpy, precision or format.
@@ -239,6 +262,10 @@ struct FormattedPrintLowering : public DistPattern<PrintOp> {
       element = b.getI64Type();
       value = arith::IndexCastOp::create(b, loc, tensorType.clone(element),
                                          value);
+    } else if (element.isF16() || element.isBF16()) {
+      // Printed as the f32 of the same value (exact).
+      element = b.getF32Type();
+      value = arith::ExtFOp::create(b, loc, tensorType.clone(element), value);
     }
     if (failed(checkRuntimeType(op, element)))
       return failure();
