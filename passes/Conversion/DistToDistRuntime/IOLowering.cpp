@@ -106,23 +106,6 @@ struct IOCallBuilder {
   }
 };
 
-/// The element type the runtime moves for `type`: f16 and bf16 travel as
-/// their bits (i16, what .npy's '<f2' holds), everything else as itself.
-Type storageType(Type type) {
-  if (type.isF16() || type.isBF16())
-    return IntegerType::get(type.getContext(), 16);
-  return type;
-}
-
-/// `tensor` with its elements' bits reinterpreted as `elementType`.
-Value bitcastElements(OpBuilder &b, Location loc, Value tensor,
-                      Type elementType) {
-  auto type = cast<RankedTensorType>(tensor.getType());
-  if (type.getElementType() == elementType)
-    return tensor;
-  return arith::BitcastOp::create(b, loc, type.clone(elementType), tensor);
-}
-
 /// The runtime has typed entry points for some element types only: the
 /// others are a located error here.
 LogicalResult checkRuntimeType(Operation *op, Type elementType) {
@@ -148,11 +131,10 @@ struct SaveLowering : public FilePattern<SaveOp> {
   matchAndRewrite(SaveOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto type = cast<DistTensorType>(op.getSource().getType());
-    Type element = storageType(type.getElementType());
+    Type element = type.getElementType();
     if (failed(checkRuntimeType(op, element)))
       return failure();
     DistParts source = parts(adaptor.getSource());
-    source.local = bitcastElements(rewriter, op.getLoc(), source.local, element);
     IOCallBuilder c{rewriter, op.getLoc()};
     c.call(IDTRFunction::NpySave,
            {c.site("dist.save"), c.path(op.getPath(), op.getParam(), table),
@@ -174,7 +156,7 @@ struct LoadLowering : public FilePattern<LoadOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto type = cast<DistTensorType>(op.getResult().getType());
-    Type element = storageType(type.getElementType());
+    Type element = type.getElementType();
     if (failed(checkRuntimeType(op, element)))
       return failure();
     IOCallBuilder c{rewriter, loc};
@@ -203,7 +185,7 @@ struct LoadLowering : public FilePattern<LoadOp> {
               : indexConst(rewriter, loc, size));
     auto [offsets, sizes] = balancedBox(rewriter, loc, type.getTeam(),
                                         type.getSplit(), globalShape);
-    RankedTensorType localType = type.getLocalType().clone(element);
+    RankedTensorType localType = type.getLocalType();
     SmallVector<Value> dynamicSizes;
     for (auto [dim, size] : llvm::zip(localType.getShape(), sizes))
       if (ShapedType::isDynamic(dim))
@@ -217,12 +199,9 @@ struct LoadLowering : public FilePattern<LoadOp> {
             c.unranked(c.indexList(globalShape)),
             c.unranked(c.indexList(offsets)), c.unranked(buffer)},
            element);
-    Value local = bitcastElements(
-        rewriter, loc,
-        bufferization::ToTensorOp::create(rewriter, loc, localType, buffer,
-                                          /*restrict=*/true,
-                                          /*writable=*/true),
-        type.getElementType());
+    Value local = bufferization::ToTensorOp::create(
+        rewriter, loc, localType, buffer, /*restrict=*/true,
+        /*writable=*/true);
     replace(rewriter, op, DistParts{local, globalShape, offsets});
     return success();
   }
@@ -262,10 +241,6 @@ struct FormattedPrintLowering : public DistPattern<PrintOp> {
       element = b.getI64Type();
       value = arith::IndexCastOp::create(b, loc, tensorType.clone(element),
                                          value);
-    } else if (element.isF16() || element.isBF16()) {
-      // Printed as the f32 of the same value (exact).
-      element = b.getF32Type();
-      value = arith::ExtFOp::create(b, loc, tensorType.clone(element), value);
     }
     if (failed(checkRuntimeType(op, element)))
       return failure();
