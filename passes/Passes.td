@@ -148,11 +148,14 @@ def ConvertDistToDistRuntime
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    // dist.save/dist.load/formatted dist.print pass buffers to the runtime.
+    "::mlir::bufferization::BufferizationDialect",
     "::mlir::cf::ControlFlowDialect",
     "::mlir::distruntime::DistRuntimeDialect",
     "::mlir::func::FuncDialect",
     "::mlir::LLVM::LLVMDialect",
     "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
     "::mlir::vector::VectorDialect",

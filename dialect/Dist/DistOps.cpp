@@ -675,14 +675,5 @@ LogicalResult StencilOp::verifyRegions() {
   return verifyScalarBody(*this, body);
 }
 
-LogicalResult PrintOp::verify() {
-  Type type = getValue().getType();
-  if (isa<DistTensorType, RankedTensorType>(type) || type.isIntOrIndexOrFloat())
-    return success();
-  return emitOpError() << "can print a scalar, a ranked tensor or a "
-                          "!dist.tensor, not "
-                       << type;
-}
-
 #define GET_OP_CLASSES
 #include "dialect/Dist/DistOps.cpp.inc"

@@ -746,27 +746,7 @@ def Dist_WtimeOp : Dist_Op<"wtime"> {
 
 include "DistSliceOps.td"
 
-//===----------------------------------------------------------------------===//
-// Output
-//===----------------------------------------------------------------------===//
-
-def Dist_PrintOp : Dist_Op<"print"> {
-  let summary = "prints a value once for the whole team";
-  let description = [{
-    Prints a scalar, a tensor or a distributed tensor on rank 0 of the team
-    (a distributed tensor is gathered there first), followed by a newline,
-    in the format of `vector.print`: `( ( 1, 2 ), ( 3, 4 ) )`. The output of
-    a program is therefore the same on any number of ranks.
-
-    ```mlir
-    dist.print %s : f64
-    dist.print %a : !dist.tensor<4x4xf64>
-    ```
-  }];
-  let arguments = (ins AnyType:$value, DefaultValuedAttr<I64Attr, "0">:$team);
-  let assemblyFormat = "$value attr-dict `:` type($value)";
-  let hasVerifier = 1;
-}
+include "DistIOOps.td"
 
 include "DistLinalgOps.td"
 

@@ -80,6 +80,8 @@ int widthOf(const std::string &type) {
 
 // Parses `text` as a value of `p.type`; fails naming the parameter.
 void parseValue(const Param &p, const std::string &text, int64_t *integer, double *real) {
+  if (p.type == "path") // any text (dist.save/dist.load with `param`)
+    return;
   const char *s = text.c_str();
   char *end = nullptr;
   errno = 0;
@@ -250,4 +252,8 @@ extern "C" double _idtr_param_f64(const char *spec, const char *name) {
     idtr::parseValue(p, p.value, nullptr, &value);
     return value;
   });
+}
+
+extern "C" const char *_idtr_param_path(const char *spec, const char *name) {
+  return idtr::guarded([&] { return idtr::lookup(spec, name).value.c_str(); });
 }

@@ -518,6 +518,8 @@ struct PrintLowering : public DistPattern<PrintOp> {
   LogicalResult
   matchAndRewrite(PrintOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (op.isFormatted())
+      return failure(); // FormattedPrintLowering (IOLowering.cpp)
     Location loc = op.getLoc();
     OpBuilder &b = rewriter;
     Value value = adaptor.getValue().front();
@@ -576,6 +578,7 @@ struct ConvertDistToDistRuntimePass
     if (failed(paramTable))
       return signalPassFailure();
     populateProgramPatterns(converter, patterns, *paramTable);
+    populateIOPatterns(converter, patterns, *paramTable);
     // Run-time checks call _idtr_check_failed (LoweringCommon.h), and
     // dist.param/dist.wtime their runtime functions: declare them up front
     // in every symbol table the calls may resolve in, rather than from

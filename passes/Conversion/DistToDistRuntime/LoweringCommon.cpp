@@ -57,10 +57,6 @@ Value allReduce(OpBuilder &b, Location loc, ReduceKind kind, Value value,
   return createAndWait(b, op).getResult();
 }
 
-namespace {
-
-/// "<file>:<line>:<col>: " of the first file location in `loc` (the user's
-/// op, also inside fused or call-site locations), or "".
 std::string locationPrefix(Location loc) {
   std::string prefix;
   loc->walk([&](Location inner) {
@@ -74,6 +70,8 @@ std::string locationPrefix(Location loc) {
   });
   return prefix;
 }
+
+namespace {
 
 ModuleOp enclosingModule(OpBuilder &b) {
   Operation *parent = b.getInsertionBlock()->getParentOp();

@@ -52,6 +52,10 @@ Value allReduce(OpBuilder &b, Location loc, dist::ReduceKind kind, Value value,
 void checkAtRunTime(OpBuilder &b, Location loc, Value ok, StringRef message,
                     ValueRange values = {});
 
+/// "<file>:<line>:<col>: " of the first file location in `loc` (the user's
+/// op, also inside fused or call-site locations), or "".
+std::string locationPrefix(Location loc);
+
 /// The address (!llvm.ptr) of a private constant global holding `text`
 /// NUL-terminated, in the module `b` inserts into; one per distinct text.
 Value globalCString(OpBuilder &b, Location loc, StringRef text);
@@ -135,6 +139,11 @@ void populateMatmulPatterns(TypeConverter &converter,
 void populateProgramPatterns(TypeConverter &converter,
                              RewritePatternSet &patterns,
                              StringRef paramTable);
+
+/// dist.print, dist.save and dist.load (IOLowering.cpp); `paramTable` as
+/// for populateProgramPatterns (path parameters).
+void populateIOPatterns(TypeConverter &converter, RewritePatternSet &patterns,
+                        StringRef paramTable);
 
 /// The table of the dist.param ops under `root` that the runtime parses
 /// (runtime/include/idtr/idtr.h: "name\ttype\tdefault" lines, sorted by

@@ -131,22 +131,33 @@ struct WtimeLowering : public DistPattern<WtimeOp> {
 
 FailureOr<std::string> mlir::distc::lowering::collectParamTable(Operation *root) {
   // name -> (line, first op), ordered for a stable --help listing.
-  std::map<std::string, std::pair<std::string, ParamOp>> params;
+  std::map<std::string, std::pair<std::string, Operation *>> params;
   bool ok = true;
-  root->walk([&](ParamOp op) {
-    std::string line = op.getName().str() + "\t" +
-                       paramTypeName(op.getResult().getType()) + "\t" +
-                       paramDefaultText(op);
+  auto add = [&](Operation *op, StringRef name, std::string line) {
     auto [it, inserted] =
-        params.try_emplace(op.getName().str(), std::make_pair(line, op));
+        params.try_emplace(name.str(), std::make_pair(line, op));
     if (!inserted && it->second.first != line) {
       InFlightDiagnostic diag =
-          op.emitOpError()
-          << "parameter \"" << op.getName()
+          op->emitOpError()
+          << "parameter \"" << name
           << "\" is declared again with another type or default";
-      diag.attachNote(it->second.second.getLoc()) << "first declared here";
+      diag.attachNote(it->second.second->getLoc()) << "first declared here";
       ok = false;
     }
+  };
+  root->walk([&](Operation *op) {
+    if (auto param = dyn_cast<ParamOp>(op))
+      add(op, param.getName(),
+          param.getName().str() + "\t" +
+              paramTypeName(param.getResult().getType()) + "\t" +
+              paramDefaultText(param));
+    // The paths of dist.save/dist.load with `param "name"`.
+    else if (auto save = dyn_cast<SaveOp>(op); save && save.getParam())
+      add(op, *save.getParam(), save.getParam()->str() + "\tpath\t" +
+                                    save.getPath().str());
+    else if (auto load = dyn_cast<LoadOp>(op); load && load.getParam())
+      add(op, *load.getParam(), load.getParam()->str() + "\tpath\t" +
+                                    load.getPath().str());
   });
   if (!ok)
     return failure();

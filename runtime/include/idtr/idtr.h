@@ -171,6 +171,49 @@ IDTR_DECLARE_TYPED(i1)
 
 #undef IDTR_DECLARE_TYPED
 
+/* ---- .npy files and formatted printing (dist.save, dist.load, dist.print) - */
+
+/* Collective over `team`. `site` is the user's op, "file:line:col: dist.load",
+   for the errors; `path` the file; `descr` numpy's dtype ("<f8", "|b1").
+   read_header: rank 0 reads and checks the header of `path` against `descr`
+   and the expected sizes in `shape` (-1 where any size will do), every rank
+   receives the global shape in `shape`; returns the data's byte offset.
+   load/save: every rank reads/writes its block lPart at lOffs of the array
+   of shape gShape with MPI-IO (save: rank 0 writes the header, the file is
+   replaced). */
+int64_t _idtr_npy_read_header(const char *site, const char *path, const char *descr,
+                              int64_t team, int64_t shapeRank, void *shape);
+
+/* Prints `part` (style 0: vector.print's "( 1, 2 )", 1: numpy's "[1 2]")
+   with the printf conversion `format` per element (as long long for
+   integers, double for floats), then a newline. distributed = 0: this
+   rank's tensor (the caller calls it on rank 0 only); 1: collective, the
+   parts are the row blocks of one array in rank order, which rank 0
+   receives and prints one at a time. */
+#define IDTR_DECLARE_IO(SUFFIX)                                                \
+  void _idtr_npy_load_##SUFFIX(const char *site, const char *path,             \
+                               int64_t team, int64_t dataOffset,               \
+                               int64_t gShapeRank, void *gShape,               \
+                               int64_t lOffsRank, void *lOffs,                 \
+                               int64_t lPartRank, void *lPart);                \
+  void _idtr_npy_save_##SUFFIX(const char *site, const char *path,             \
+                               const char *descr, int64_t team,                \
+                               int64_t gShapeRank, void *gShape,               \
+                               int64_t lOffsRank, void *lOffs,                 \
+                               int64_t lPartRank, void *lPart);                \
+  void _idtr_print_##SUFFIX(const char *format, int32_t style, int64_t team,   \
+                            int32_t distributed, int64_t partRank, void *part);
+
+IDTR_DECLARE_IO(f64)
+IDTR_DECLARE_IO(f32)
+IDTR_DECLARE_IO(i64)
+IDTR_DECLARE_IO(i32)
+IDTR_DECLARE_IO(i16)
+IDTR_DECLARE_IO(i8)
+IDTR_DECLARE_IO(i1)
+
+#undef IDTR_DECLARE_IO
+
 /* ---- run-time checks ------------------------------------------------------ */
 
 /* Reports a failed run-time check that the compiler emitted and aborts the
@@ -245,6 +288,9 @@ void printFlops(double flops);
    them. i1 parameters are 0 or 1. */
 int64_t _idtr_param_i64(const char *spec, const char *name);
 double _idtr_param_f64(const char *spec, const char *name);
+/* A "path" parameter (dist.save/dist.load with `param`): the given text or
+   the default, valid until the program ends. */
+const char *_idtr_param_path(const char *spec, const char *name);
 
 /* Seconds on a monotonic clock (per process; differences are durations). */
 double _idtr_wtime(void);

@@ -1,0 +1,247 @@
+// dist.print with options (numpy layout, precision, a printf format): the
+// elements of a whole array in C order with their punctuation, printed on
+// rank 0 as they arrive.
+//
+// A distributed array is printed without gathering it: its row blocks (the
+// compiler repartitions other splits to dimension 0 first) are in C order
+// in rank order, so rank 0 prints its own block, then receives and prints
+// the next rank's, one block at a time. The punctuation of an element
+// depends only on its flat index in the global shape (Printer below), so
+// the blocks need not know about each other.
+#include "Buffer.h"
+#include "Descriptor.h"
+#include "Errors.h"
+#include "Mpi.h"
+#include "StridedCopy.h"
+#include "Team.h"
+
+#include "idtr/idtr.h"
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace idtr {
+namespace {
+
+enum Style { VectorStyle = 0, NumpyStyle = 1 };
+
+// Writes the elements of an array of `shape`, in C order, with brackets and
+// separators, to stdout.
+class Printer {
+public:
+  Printer(const Shape &shape, const char *format, int style)
+      : shape_(shape), format_(format), numpy_(style == NumpyStyle), index_(shape.size(), 0) {}
+
+  template <typename T> void element(T value) {
+    size_t n = shape_.size();
+    // Open the dimensions this element starts.
+    size_t opening = 0;
+    while (opening < n && index_[n - 1 - opening] == 0)
+      ++opening;
+    if (count_ > 0)
+      separator(opening);
+    for (size_t i = 0; i < opening; ++i)
+      out_ += numpy_ ? "[" : "( ";
+    scalar(value);
+    ++count_;
+    // Advance the multi-index; close the dimensions that end here.
+    for (size_t d = n; d-- > 0;) {
+      if (++index_[d] < shape_[d])
+        break;
+      index_[d] = 0;
+    }
+    if (out_.size() > 4096)
+      flush();
+  }
+
+  // After the last element (or for an empty array): the closing brackets.
+  void finish() {
+    size_t n = shape_.size();
+    if (volume(shape_) == 0) {
+      if (numpy_)
+        out_ += n == 0 ? "" : "[]";
+      else
+        emptyVector(0);
+    } else {
+      for (size_t i = 0; i < n; ++i)
+        out_ += numpy_ ? "]" : " )";
+    }
+    out_ += '\n';
+    flush();
+  }
+
+private:
+  // Between two elements, `opening` dimensions end before the next (that
+  // many brackets close and open again).
+  void separator(size_t opening) {
+    for (size_t i = 0; i < opening; ++i)
+      out_ += numpy_ ? "]" : " )";
+    if (!numpy_) {
+      out_ += ", ";
+      return;
+    }
+    if (opening == 0) {
+      out_ += ' ';
+      return;
+    }
+    // numpy: one newline per closed dimension, then aligned under the
+    // outer brackets.
+    out_.append(opening, '\n');
+    out_.append(shape_.size() - opening, ' ');
+  }
+
+  // vector.print's form of an empty array: every level opened and closed.
+  void emptyVector(size_t d) {
+    out_ += "( ";
+    if (d + 1 < shape_.size())
+      for (int64_t i = 0; i < shape_[d]; ++i) {
+        if (i)
+          out_ += ", ";
+        emptyVector(d + 1);
+      }
+    out_ += " )";
+  }
+
+  void formatted(double v) { append(format_, v); }
+  void formatted(long long v) { append(format_, v); }
+  template <typename V> void append(const char *format, V v) {
+    char buf[128];
+    int len = std::snprintf(buf, sizeof(buf), format, v);
+    out_.append(buf, len < 0 ? 0 : std::min<size_t>(static_cast<size_t>(len), sizeof(buf) - 1));
+  }
+
+  template <typename T> void scalar(T value) {
+    if constexpr (std::is_same_v<T, bool>) {
+      if (numpy_)
+        out_ += value ? "True" : "False";
+      else
+        formatted(static_cast<long long>(value));
+    } else if constexpr (std::is_floating_point_v<T>) {
+      formatted(static_cast<double>(value));
+    } else {
+      formatted(static_cast<long long>(value));
+    }
+  }
+
+  void flush() {
+    std::fputs(out_.c_str(), stdout);
+    out_.clear();
+  }
+
+  Shape shape_;
+  const char *format_;
+  bool numpy_;
+  Shape index_;
+  int64_t count_ = 0;
+  std::string out_;
+};
+
+// The elements of `v` in C order.
+template <typename T> void printView(Printer &p, const View &v) {
+  int64_t n = v.volume();
+  if (n == 0)
+    return;
+  int rank = v.rank();
+  Shape index(rank, 0);
+  for (int64_t k = 0; k < n; ++k) {
+    const char *at = v.data;
+    for (int d = 0; d < rank; ++d)
+      at += index[d] * v.strides[d] * static_cast<int64_t>(sizeof(T));
+    p.element(*reinterpret_cast<const T *>(at));
+    for (int d = rank; d-- > 0;) {
+      if (++index[d] < v.sizes[d])
+        break;
+      index[d] = 0;
+    }
+  }
+}
+
+template <typename T>
+void print(const char *format, int32_t style, int64_t teamId, int32_t distributed, int64_t pR,
+           void *pD) {
+  guarded([&] {
+    View part = viewFromDescriptor(pR, pD, sizeof(T), "print: part");
+    std::fflush(stdout); // after vector.print's output
+    if (!distributed) {
+      Printer p(part.sizes, format, style);
+      printView<T>(p, part);
+      p.finish();
+      return;
+    }
+    ensureMpi();
+    Team &t = team(teamId);
+    if (part.rank() == 0)
+      fail("print: a distributed part must have rank 1 or more");
+    // Every rank's number of rows: the global shape, and what rank 0
+    // receives from whom.
+    std::vector<int64_t> rows = mpi::allgather({part.sizes[0]}, t.comm);
+    int tag = t.nextTag();
+    Shape global = part.sizes;
+    global[0] = 0;
+    for (int64_t r : rows)
+      global[0] += r;
+    int64_t rowElems = volume(Shape(part.sizes.begin() + 1, part.sizes.end()));
+    if (t.rank != 0) {
+      if (part.volume() == 0)
+        return;
+      Buffer dense;
+      const char *data = part.data;
+      if (!part.isContiguous()) {
+        dense = Buffer(static_cast<size_t>(part.volume()) * sizeof(T));
+        View copy = part;
+        copy.data = dense.data();
+        copy.strides = rowMajorStrides(part.sizes);
+        copyView(copy, part);
+        data = dense.data();
+      }
+      std::vector<MPI_Request> reqs;
+      mpi::postSend(reqs, data, part.volume() * static_cast<int64_t>(sizeof(T)), 0, tag,
+                    t.comm);
+      mpi::waitAll(reqs);
+      return;
+    }
+    Printer p(global, format, style);
+    printView<T>(p, part);
+    for (int r = 1; r < t.size; ++r) {
+      if (rows[r] == 0)
+        continue;
+      int64_t bytes = rows[r] * rowElems * static_cast<int64_t>(sizeof(T));
+      Buffer block(static_cast<size_t>(bytes));
+      std::vector<MPI_Request> reqs;
+      mpi::postRecv(reqs, block.data(), bytes, r, tag, t.comm);
+      mpi::waitAll(reqs);
+      View v;
+      v.data = block.data();
+      v.elemSize = sizeof(T);
+      v.sizes = part.sizes;
+      v.sizes[0] = rows[r];
+      v.strides = rowMajorStrides(v.sizes);
+      printView<T>(p, v);
+    }
+    p.finish();
+  });
+}
+
+} // namespace
+} // namespace idtr
+
+extern "C" {
+
+#define IDTR_DEFINE_PRINT(SUFFIX, T)                                                      \
+  void _idtr_print_##SUFFIX(const char *format, int32_t style, int64_t team,              \
+                            int32_t distributed, int64_t pR, void *pD) {                  \
+    idtr::print<T>(format, style, team, distributed, pR, pD);                             \
+  }
+
+IDTR_DEFINE_PRINT(f64, double)
+IDTR_DEFINE_PRINT(f32, float)
+IDTR_DEFINE_PRINT(i64, int64_t)
+IDTR_DEFINE_PRINT(i32, int32_t)
+IDTR_DEFINE_PRINT(i16, int16_t)
+IDTR_DEFINE_PRINT(i8, int8_t)
+IDTR_DEFINE_PRINT(i1, bool)
+
+} // extern "C"

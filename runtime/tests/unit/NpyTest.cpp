@@ -1,0 +1,85 @@
+// The .npy header (Npy.h): what encodeHeader writes is what numpy.save
+// writes, and parseHeader reads numpy's headers and rejects malformed ones.
+#include "Npy.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+using namespace idtr;
+
+namespace {
+
+npy::Header parse(const std::string &bytes, std::string &error) {
+  npy::Header h;
+  npy::parseHeader(bytes.data(), static_cast<int64_t>(bytes.size()), h, error);
+  return h;
+}
+
+} // namespace
+
+TEST(Npy, EncodesAsNumpy) {
+  // numpy.save(f, numpy.zeros((3, 4))): the data starts 64-aligned.
+  std::string h = npy::encodeHeader("<f8", {3, 4});
+  EXPECT_EQ(h.size() % 64, 0u);
+  EXPECT_EQ(h.substr(0, 8), std::string("\x93NUMPY\x01\x00", 8));
+  EXPECT_NE(h.find("{'descr': '<f8', 'fortran_order': False, 'shape': (3, 4), }"),
+            std::string::npos);
+  EXPECT_EQ(h.back(), '\n');
+  EXPECT_NE(npy::encodeHeader("|b1", {7}).find("'shape': (7,)"), std::string::npos);
+}
+
+TEST(Npy, RoundTrips) {
+  std::string error;
+  npy::Header h = parse(npy::encodeHeader("<i4", {2, 0, 5}), error);
+  EXPECT_EQ(error, "");
+  EXPECT_EQ(h.descr, "<i4");
+  EXPECT_FALSE(h.fortranOrder);
+  EXPECT_EQ(h.shape, (Shape{2, 0, 5}));
+  EXPECT_EQ(h.dataOffset % 64, 0);
+}
+
+TEST(Npy, LargeHeaderIsVersion2) {
+  Shape shape(25000, 1); // "1, " each: more than 64 KiB of text
+  std::string h = npy::encodeHeader("<f8", shape);
+  EXPECT_EQ(h[6], 2);
+  std::string error;
+  EXPECT_EQ(parse(h, error).shape.size(), 25000u);
+  EXPECT_EQ(error, "");
+}
+
+TEST(Npy, ReadsOtherSpellings) {
+  // Double quotes, Fortran order, other key order, "L" suffixes.
+  std::string dict = "{\"shape\": (3L, 4L), \"fortran_order\": True, \"descr\": \"<c16\"}";
+  std::string h = std::string("\x93NUMPY\x01\x00", 8);
+  h += static_cast<char>(dict.size() + 1);
+  h += '\0';
+  h += dict + "\n";
+  std::string error;
+  npy::Header parsed = parse(h, error);
+  EXPECT_EQ(error, "");
+  EXPECT_TRUE(parsed.fortranOrder);
+  EXPECT_EQ(parsed.descr, "<c16");
+  EXPECT_EQ(npy::itemSize(parsed.descr), 16);
+  EXPECT_EQ(parsed.shape, (Shape{3, 4}));
+}
+
+TEST(Npy, RejectsMalformed) {
+  std::string error;
+  parse("hello world, not npy", error);
+  EXPECT_NE(error.find("not a .npy file"), std::string::npos);
+  std::string h = npy::encodeHeader("<f8", {3});
+  error.clear();
+  parse(h.substr(0, 30), error);
+  EXPECT_EQ(error, "truncated header");
+  std::string v9 = h;
+  v9[6] = 9;
+  error.clear();
+  parse(v9, error);
+  EXPECT_NE(error.find("unsupported .npy format version 9.0"), std::string::npos);
+  std::string noShape = h;
+  noShape.replace(noShape.find("'shape'"), 7, "'shapf'");
+  error.clear();
+  parse(noShape, error);
+  EXPECT_NE(error.find("unknown header key 'shapf'"), std::string::npos);
+}

@@ -1,0 +1,46 @@
+// RUN: %distc-opt %s --convert-dist-to-distruntime --split-input-file | FileCheck %s
+
+// dist.load: the header is read and checked by the runtime (expected sizes
+// in, -1 for dynamic ones; the file's sizes out), each rank allocates its
+// balanced block and reads it; the path of `param` comes from the command
+// line through the module's parameter table ("in\tpath\tin.npy").
+// CHECK-LABEL: func.func @load
+// CHECK: %[[P:.*]] = call @_idtr_param_path(%{{.*}}, %{{.*}}) : (!llvm.ptr, !llvm.ptr) -> !llvm.ptr
+// CHECK: %[[S:.*]] = memref.alloca() : memref<2xindex>
+// CHECK: %[[OFF:.*]] = call @_idtr_npy_read_header(%{{.*}}, %[[P]], %{{.*}}, %{{.*}}, %{{.*}}) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, memref<*xindex>) -> i64
+// CHECK: %[[M:.*]] = memref.load %[[S]][%{{.*}}] : memref<2xindex>
+// CHECK: %[[BUF:.*]] = memref.alloc(%{{.*}}) : memref<?x4xf64>
+// CHECK: call @_idtr_npy_load_f64(%{{.*}}, %[[P]], %{{.*}}, %[[OFF]], %{{.*}}, %{{.*}}, %{{.*}}) : (!llvm.ptr, !llvm.ptr, i64, i64, memref<*xindex>, memref<*xindex>, memref<*xf64>) -> ()
+// CHECK: bufferization.to_tensor %[[BUF]] restrict writable : memref<?x4xf64> to tensor<?x4xf64>
+func.func @load() -> !dist.tensor<?x4xf64> {
+  %a = dist.load "in.npy" param "in" : !dist.tensor<?x4xf64>
+  return %a : !dist.tensor<?x4xf64>
+}
+
+// -----
+
+// dist.save: one call with the global shape, this rank's offsets and its
+// block (read-only); the dtype is numpy's.
+// CHECK-LABEL: func.func @save
+// CHECK: %[[LOCAL:.*]] = bufferization.to_buffer %{{.*}} read_only : tensor<?xi32> to memref<?xi32, strided<[?], offset: ?>>
+// CHECK: call @_idtr_npy_save_i32(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, memref<*xindex>, memref<*xindex>, memref<*xi32>) -> ()
+func.func @save(%a: !dist.tensor<?xi32>) {
+  dist.save %a, "out.npy" : !dist.tensor<?xi32>
+  return
+}
+
+// -----
+
+// dist.print with options: _idtr_print_<T> on every rank for a
+// distributed tensor (split 1 is repartitioned into row blocks first), on
+// rank 0 only for a scalar (a 0-d tensor; index printed as i64).
+// CHECK-LABEL: func.func @print
+// CHECK: distruntime.copy_reshape
+// CHECK: call @_idtr_print_f64(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (!llvm.ptr, i32, i64, i32, memref<*xf64>) -> ()
+// CHECK: scf.if
+// CHECK:   call @_idtr_print_i64
+func.func @print(%a: !dist.tensor<?x?xf64, split = 1>, %n: index) {
+  dist.print %a numpy precision = 17 : !dist.tensor<?x?xf64, split = 1>
+  dist.print %n format = "%d" : index
+  return
+}
