@@ -107,6 +107,8 @@ LogicalResult PrintOp::verify() {
   if (precision && (*precision < 0 || *precision > 40))
     return emitOpError() << "precision " << *precision
                          << " is not between 0 and 40";
+  if (isFormatted() && failed(verifyNoProcessGrid(*this)))
+    return failure();
   if (!isFormatted())
     return success();
   Type element = getElementTypeOrSelf(type);
@@ -154,9 +156,13 @@ LogicalResult verifyFile(Operation *op, StringRef path,
 } // namespace
 
 LogicalResult SaveOp::verify() {
+  if (failed(verifyNoProcessGrid(*this)))
+    return failure();
   return verifyFile(*this, getPath(), getParam(), getSource().getType());
 }
 
 LogicalResult LoadOp::verify() {
+  if (failed(verifyNoProcessGrid(*this)))
+    return failure();
   return verifyFile(*this, getPath(), getParam(), getResult().getType());
 }

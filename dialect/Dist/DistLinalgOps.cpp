@@ -20,6 +20,8 @@ bool compatible(int64_t a, int64_t b) {
 } // namespace
 
 LogicalResult MatmulOp::verify() {
+  if (failed(verifyNoProcessGrid(*this)))
+    return failure();
   auto a = cast<DistTensorType>(getLhs().getType());
   auto b = cast<DistTensorType>(getRhs().getType());
   auto c = cast<DistTensorType>(getResult().getType());

@@ -568,6 +568,8 @@ LogicalResult ShiftOp::verify() {
     return failure();
   if (getPeriodic() == static_cast<bool>(getFill()))
     return emitOpError("expects either a fill value or 'periodic'");
+  if (getPeriodic() && failed(verifyNoProcessGrid(*this)))
+    return failure();
   // A periodic shift is a roll (copy_reshape), not a halo exchange: any
   // split dimension works.
   if (getPeriodic())

@@ -149,6 +149,8 @@ SLICE_RANGES_SYNTAX(InsertSliceOp)
 #undef SLICE_RANGES_SYNTAX
 
 LogicalResult SliceOp::verify() {
+  if (failed(verifyNoProcessGrid(*this)))
+    return failure();
   auto source = cast<DistTensorType>(getSource().getType());
   auto result = cast<DistTensorType>(getResult().getType());
   FailureOr<SmallVector<int64_t>> counts =
@@ -160,6 +162,8 @@ LogicalResult SliceOp::verify() {
 }
 
 LogicalResult InsertSliceOp::verify() {
+  if (failed(verifyNoProcessGrid(*this)))
+    return failure();
   auto source = cast<DistTensorType>(getSource().getType());
   auto dest = cast<DistTensorType>(getDest().getType());
   FailureOr<SmallVector<int64_t>> counts =
@@ -172,6 +176,8 @@ LogicalResult InsertSliceOp::verify() {
 }
 
 LogicalResult ConcatOp::verify() {
+  if (failed(verifyNoProcessGrid(*this)))
+    return failure();
   auto result = cast<DistTensorType>(getResult().getType());
   int64_t axis = getAxis();
   if (getInputs().empty())

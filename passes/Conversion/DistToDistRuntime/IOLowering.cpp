@@ -183,8 +183,7 @@ struct LoadLowering : public FilePattern<LoadOp> {
                                        ValueRange{indexConst(rewriter, loc, d)})
                     .getResult()
               : indexConst(rewriter, loc, size));
-    auto [offsets, sizes] = balancedBox(rewriter, loc, type.getTeam(),
-                                        type.getSplit(), globalShape);
+    auto [offsets, sizes] = balancedBox(rewriter, loc, type, globalShape);
     RankedTensorType localType = type.getLocalType();
     SmallVector<Value> dynamicSizes;
     for (auto [dim, size] : llvm::zip(localType.getShape(), sizes))

@@ -200,8 +200,7 @@ struct MatmulLowering : public DistPattern<MatmulOp> {
       Value partial = localProduct(rewriter, loc, aCols.local, bRows.local);
       Value full = allReduce(rewriter, loc, ReduceKind::sum, partial,
                              cType.getTeam());
-      auto [offsets, sizes] = balancedBox(rewriter, loc, cType.getTeam(),
-                                          cType.getSplit(), cShape);
+      auto [offsets, sizes] = balancedBox(rewriter, loc, cType, cShape);
       SmallVector<OpFoldResult> ofrOffsets(offsets.begin(), offsets.end()),
           ofrSizes(sizes.begin(), sizes.end()),
           strides(sizes.size(), rewriter.getIndexAttr(1));

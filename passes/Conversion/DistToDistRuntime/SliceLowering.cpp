@@ -323,8 +323,7 @@ DistParts mlir::distc::lowering::concatParts(
                   resultType.getShape(), resultType);
   DistParts result;
   SmallVector<Value> sizes;
-  std::tie(result.offsets, sizes) = balancedBox(
-      b, loc, resultType.getTeam(), resultType.getSplit(), shape);
+  std::tie(result.offsets, sizes) = balancedBox(b, loc, resultType, shape);
   result.globalShape = shape;
   Value local = emptyTensor(b, loc, resultType.getLocalType(), sizes);
   Value start = indexConst(b, loc, 0);

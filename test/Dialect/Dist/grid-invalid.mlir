@@ -58,3 +58,37 @@ func.func @shift(%a: !dist.tensor<8x8xf64, grid = [?, ?], split = [0, 1]>, %z: f
   %s = dist.shift %a offsets [0, 1] fill %z : !dist.tensor<8x8xf64, grid = [?, ?], split = [0, 1]>
   return
 }
+
+// -----
+
+// The ops whose lowering handles one split dimension only say so for grid
+// tensors (instead of treating the first split dimension as the only one).
+func.func @slice_on_grid(%a: !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>) {
+  // expected-error @+1 {{'dist.slice' op does not support tensors distributed over a process grid yet}}
+  %s = dist.slice %a [1:-1, 1:-1] : !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]> -> !dist.tensor<?x?xf64>
+  return
+}
+
+// -----
+
+func.func @matmul_on_grid(%a: !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>, %b: !dist.tensor<?x?xf64>) {
+  // expected-error @+1 {{'dist.matmul' op does not support tensors distributed over a process grid yet}}
+  %c = dist.matmul %a, %b : !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>, !dist.tensor<?x?xf64> -> !dist.tensor<?x?xf64>
+  return
+}
+
+// -----
+
+func.func @save_grid(%a: !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>) {
+  // expected-error @+1 {{'dist.save' op does not support tensors distributed over a process grid yet}}
+  dist.save %a, "out.npy" : !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>
+  return
+}
+
+// -----
+
+func.func @roll_grid(%a: !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>) {
+  // expected-error @+1 {{'dist.shift' op does not support tensors distributed over a process grid yet}}
+  %r = dist.shift %a offsets [1, 0] periodic : !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>
+  return
+}
