@@ -290,15 +290,7 @@ Value gatherTo(OpBuilder &b, Location loc, const DistParts &source,
                                                        zero)
                                    .getResult()
                              : size);
-  auto outType = RankedTensorType::get(
-      SmallVector<int64_t>(source.rank(), ShapedType::kDynamic),
-      type.getElementType());
-  auto copy = distruntime::CopyReshapeOp::create(
-      b, loc,
-      TypeRange{distruntime::AsyncHandleType::get(b.getContext()), outType},
-      source.local, source.globalShape, source.offsets, source.globalShape,
-      offsets, sizes, type.getTeam());
-  return createAndWait(b, copy).getNlArray();
+  return fetchBox(b, loc, source, type, offsets, sizes);
 }
 
 struct GatherLowering : public DistPattern<GatherOp> {

@@ -47,6 +47,20 @@ Value inlineBody(OpBuilder &b, Region &region, ValueRange args,
       cast<YieldOp>(body.getTerminator()).getValue());
 }
 
+Value fetchBox(OpBuilder &b, Location loc, const DistParts &source,
+               DistTensorType type, ArrayRef<Value> offsets,
+               ArrayRef<Value> sizes) {
+  auto outType = RankedTensorType::get(
+      SmallVector<int64_t>(source.rank(), ShapedType::kDynamic),
+      type.getElementType());
+  auto copy = distruntime::CopyReshapeOp::create(
+      b, loc,
+      TypeRange{distruntime::AsyncHandleType::get(b.getContext()), outType},
+      source.local, source.globalShape, source.offsets, source.globalShape,
+      offsets, sizes, type.getTeam());
+  return createAndWait(b, copy).getNlArray();
+}
+
 Value allReduce(OpBuilder &b, Location loc, ReduceKind kind, Value value,
                 int64_t team) {
   auto op = distruntime::AllReduceOp::create(

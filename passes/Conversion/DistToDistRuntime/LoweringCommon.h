@@ -39,6 +39,14 @@ template <typename OpTy> OpTy createAndWait(OpBuilder &b, OpTy op) {
 Value inlineBody(OpBuilder &b, Region &region, ValueRange args,
                  GlobalIndexFn globalIndex = nullptr);
 
+/// The box [offsets, offsets + sizes) of the global array `source` on this
+/// rank, waited for: one copy_reshape (every rank may ask for the same box,
+/// a broadcast; an empty box asks for nothing). The result has only dynamic
+/// dimensions.
+Value fetchBox(OpBuilder &b, Location loc, const DistParts &source,
+               dist::DistTensorType type, ArrayRef<Value> offsets,
+               ArrayRef<Value> sizes);
+
 /// Element-wise reduction of `value` over the team, waited for.
 Value allReduce(OpBuilder &b, Location loc, dist::ReduceKind kind, Value value,
                 int64_t team);

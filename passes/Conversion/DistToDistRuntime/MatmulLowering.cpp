@@ -57,23 +57,6 @@ MatmulAlgorithm chooseMatmulAlgorithm(DistTensorType a, DistTensorType b,
   return MatmulAlgorithm::RowBlocks;
 }
 
-/// The box [offsets, offsets + sizes) of the global array `source` on this
-/// rank (every rank may ask for the same box: a broadcast), waited for. The
-/// result has only dynamic dimensions.
-Value fetchBox(OpBuilder &b, Location loc, const DistParts &source,
-               DistTensorType type, ArrayRef<Value> offsets,
-               ArrayRef<Value> sizes) {
-  auto outType = RankedTensorType::get(
-      SmallVector<int64_t>(source.rank(), ShapedType::kDynamic),
-      type.getElementType());
-  auto copy = distruntime::CopyReshapeOp::create(
-      b, loc,
-      TypeRange{distruntime::AsyncHandleType::get(b.getContext()), outType},
-      source.local, source.globalShape, source.offsets, source.globalShape,
-      offsets, sizes, type.getTeam());
-  return createAndWait(b, copy).getNlArray();
-}
-
 /// `lhs` x `rhs` (a matrix or a vector) into a new zero-filled tensor.
 Value localProduct(OpBuilder &b, Location loc, Value lhs, Value rhs) {
   Type element = cast<RankedTensorType>(lhs.getType()).getElementType();
