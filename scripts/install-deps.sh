@@ -9,6 +9,7 @@ PKGS=(
   libopenmpi-dev openmpi-bin libcli11-dev libgtest-dev
   pkgconf man-db   # scripts/install-test.sh: pkg-config, man
   gdb              # test/driver/debug-*.mlir: -g checked in a debugger
+  python3-numpy    # test/e2e/io: .npy files written and read by numpy
 )
 missing=()
 for p in "${PKGS[@]}"; do
