@@ -76,9 +76,11 @@ grep -q hostA "$work/hosts.txt" && grep -q hostB "$work/hosts.txt" ||
 status=0
 for sample in "${samples[@]}"; do
   "$BUILD_DIR/bin/distc" "$sample" -o "$work/prog"
-  timeout -k 5 120 mpirun --oversubscribe --bind-to none -n "$np" --tag-output "$work/prog" \
+  # -wdir: the programs' files (samples/io.mlir's .npy) go to the scratch
+  # directory, not to the checkout.
+  timeout -k 5 120 mpirun --oversubscribe --bind-to none -n "$np" -wdir "$work" --tag-output "$work/prog" \
     | LC_ALL=C sort > "$work/single.txt"
-  inA timeout -k 5 300 "${mpi[@]}" "$work/prog" | LC_ALL=C sort > "$work/multi.txt" || true
+  inA timeout -k 5 300 "${mpi[@]}" -wdir "$work" "$work/prog" | LC_ALL=C sort > "$work/multi.txt" || true
   if [ -s "$work/multi.txt" ] && diff -u "$work/single.txt" "$work/multi.txt"; then
     echo "multihost-test: PASS $sample on $np ranks, 2 hosts, TCP ($(wc -l < "$work/multi.txt") output lines equal to the single-host run)"
   else
