@@ -3,6 +3,7 @@
 
 #include "Errors.h"
 #include "Mpi.h"
+#include "Stats.h"
 #include "Watchdog.h"
 
 #include <algorithm>
@@ -113,6 +114,48 @@ std::vector<DirectPeer> probeDirectPeers(MPI_Comm comm) {
 }
 
 int64_t directMinBytes() { return settings().directMinBytes; }
+
+namespace {
+constexpr int kNoteWords = 2;
+} // namespace
+
+void announceDirect(DirectNote &note, const char *data, int64_t bytes, int peer, int tag,
+                    MPI_Comm comm, MPI_Comm control, std::vector<MPI_Request> &sends,
+                    std::vector<MPI_Request> &acks) {
+  note = {static_cast<int64_t>(reinterpret_cast<uintptr_t>(data)), bytes};
+  sends.emplace_back();
+  mpi::check(MPI_Isend(&note, kNoteWords, MPI_INT64_T, peer, tag, comm, &sends.back()),
+             "MPI_Isend");
+  acks.emplace_back();
+  mpi::check(MPI_Irecv(nullptr, 0, MPI_BYTE, peer, tag, control, &acks.back()), "MPI_Irecv");
+  stats().messagesSent++;
+  stats().bytesSent += bytes;
+}
+
+void expectDirect(DirectNote &note, int peer, int tag, MPI_Comm comm,
+                  std::vector<MPI_Request> &recvs) {
+  recvs.emplace_back();
+  mpi::check(MPI_Irecv(&note, kNoteWords, MPI_INT64_T, peer, tag, comm, &recvs.back()),
+             "MPI_Irecv");
+}
+
+void readDirect(const char *op, const DirectNote &note, int64_t expected, int peer, int pid,
+                const std::vector<Segment> &local, int tag, MPI_Comm control,
+                std::vector<MPI_Request> &sends) {
+  if (note.bytes != expected)
+    fail("%s: rank %d announced %lld bytes, %lld expected", op, peer,
+         static_cast<long long>(note.bytes), static_cast<long long>(expected));
+  std::vector<Segment> remote = {{static_cast<uintptr_t>(note.address), note.bytes}};
+  {
+    StatsSection timed(&Stats::transferSeconds);
+    readFromProcess(pid, local, remote);
+  }
+  stats().messagesReceived++;
+  stats().bytesReceived += note.bytes;
+  sends.emplace_back();
+  mpi::check(MPI_Isend(nullptr, 0, MPI_BYTE, peer, tag, control, &sends.back()), "MPI_Isend");
+  stats().controlMessages++;
+}
 
 void readFromProcess(int pid, const std::vector<Segment> &local,
                      const std::vector<Segment> &remote) {

@@ -10,7 +10,9 @@
 // the sender's pages (the runtime's pooled, huge-page buffers) while the
 // receiver's side is an ordinary copy into its own memory. The protocol that
 // uses this is in Exchange.cpp; this file finds the peers it works with and
-// performs the reads.
+// performs the reads, and holds the protocol's messages (notes and
+// acknowledgements); Exchange.cpp decides which transfers are direct and
+// where their data goes.
 #ifndef IDTR_DIRECTTRANSFER_H
 #define IDTR_DIRECTTRANSFER_H
 
@@ -42,6 +44,40 @@ std::vector<DirectPeer> probeDirectPeers(MPI_Comm comm);
 // note plus a read for small messages: 256 KiB unless IDTR_DIRECT_MIN_BYTES
 // says otherwise (tests use 1 to send every transfer directly). Read once.
 int64_t directMinBytes();
+
+// ---- the protocol ----------------------------------------------------------
+//
+// A transfer with a peer of the same node that this process can read is
+// direct: the sender packs as for MPI but sends only a note with the address
+// of the packed data; the receiver, in its wait, reads the data straight
+// into its output and acknowledges. The sender keeps the buffer until the
+// acknowledgement arrives, without waiting for it (Team::readableBuffers):
+// a receiver acknowledges only when it waits on its handle, and handles may
+// be waited on in any order. Both ends know which transfers are direct from
+// the plan and the team alone. Notes travel with the operation's data tag
+// on the data communicator, acknowledgements on the control communicator
+// (never matched by a data receive).
+
+// What a sender tells a receiver that reads directly.
+struct DirectNote {
+  int64_t address = 0;
+  int64_t bytes = 0;
+};
+
+// Sender: posts `note` (filled with `data`, `bytes`) to `peer` and the
+// receive of the peer's acknowledgement, appending the requests.
+void announceDirect(DirectNote &note, const char *data, int64_t bytes, int peer, int tag,
+                    MPI_Comm comm, MPI_Comm control, std::vector<MPI_Request> &sends,
+                    std::vector<MPI_Request> &acks);
+// Receiver: posts the receive of `peer`'s note.
+void expectDirect(DirectNote &note, int peer, int tag, MPI_Comm comm,
+                  std::vector<MPI_Request> &recvs);
+// Receiver, once the note is in: checks its size against `expected` (`op`
+// names the operation in the error), reads its bytes from process `pid`
+// into the `local` segments, and posts the acknowledgement.
+void readDirect(const char *op, const DirectNote &note, int64_t expected, int peer, int pid,
+                const std::vector<Segment> &local, int tag, MPI_Comm control,
+                std::vector<MPI_Request> &sends);
 
 // Reads the bytes of the `remote` segments of process `pid`, in order, into
 // the `local` segments, in order. The totals must be equal. Throws Error when

@@ -1,5 +1,7 @@
 #include "Pack.h"
 
+#include "Plan.h"
+
 #include "StridedCopy.h"
 
 #include <algorithm>
@@ -123,6 +125,14 @@ char *denseTarget(const std::vector<BoxPiece> &pieces, const PieceFrame &frame,
     return nullptr;
   Strided dst = outputPart(pieces[0], frame, outputs);
   return dst.isContiguous() ? dst.data : nullptr;
+}
+
+const char *denseSource(const std::vector<BoxPiece> &pieces, const PieceFrame &frame,
+                        const View &input) {
+  if (pieces.size() != 1)
+    return nullptr;
+  Strided src = inputPart(pieces[0], frame, input);
+  return src.isContiguous() ? src.data : nullptr;
 }
 
 // ---- run pieces -------------------------------------------------------------
@@ -251,6 +261,16 @@ char *denseTarget(const std::vector<RunPiece> &pieces, const View &output) {
   return output.data + c.offset * int64_t(output.elemSize);
 }
 
+const char *denseSource(const std::vector<RunPiece> &pieces, const View &input) {
+  if (pieces.size() != 1)
+    return nullptr;
+  LinearLayout in(input);
+  Cursor c(in, pieces[0].srcPos);
+  if (c.innerStride() != 1 || c.rowRemaining() < pieces[0].length)
+    return nullptr;
+  return input.data + c.offset * int64_t(input.elemSize);
+}
+
 // ---- memory segments ---------------------------------------------------------
 
 bool appendSegment(std::vector<Segment> &out, uintptr_t address, int64_t bytes,
@@ -344,5 +364,76 @@ bool targetSegments(const std::vector<RunPiece> &pieces, const View &output,
       return false;
   return true;
 }
+
+// ---- packers -------------------------------------------------------------------
+
+namespace {
+
+class BoxPacker final : public Packer {
+public:
+  void pack(const Transfer &t, const PieceFrame &frame, const View &input,
+            char *buffer) const override {
+    packBoxes(t.boxes, frame, input, buffer);
+  }
+  void unpack(const Transfer &t, const PieceFrame &frame, const std::vector<View> &outputs,
+              const char *buffer) const override {
+    unpackBoxes(t.boxes, frame, outputs, buffer);
+  }
+  void copyLocal(const Transfer &t, const PieceFrame &frame, const View &input,
+                 const std::vector<View> &outputs) const override {
+    copyBoxesLocal(t.boxes, frame, input, outputs);
+  }
+  char *denseTarget(const Transfer &t, const PieceFrame &frame,
+                    const std::vector<View> &outputs) const override {
+    return idtr::denseTarget(t.boxes, frame, outputs);
+  }
+  const char *denseSource(const Transfer &t, const PieceFrame &frame,
+                          const View &input) const override {
+    return idtr::denseSource(t.boxes, frame, input);
+  }
+  bool targetSegments(const Transfer &t, const PieceFrame &frame,
+                      const std::vector<View> &outputs, size_t limit,
+                      std::vector<Segment> &out) const override {
+    return idtr::targetSegments(t.boxes, frame, outputs, limit, out);
+  }
+};
+
+// Reshapes have one output (PlanFactory.cpp checks it).
+class RunPacker final : public Packer {
+public:
+  void pack(const Transfer &t, const PieceFrame &, const View &input,
+            char *buffer) const override {
+    packRuns(t.runs, input, buffer);
+  }
+  void unpack(const Transfer &t, const PieceFrame &, const std::vector<View> &outputs,
+              const char *buffer) const override {
+    unpackRuns(t.runs, outputs[0], buffer);
+  }
+  void copyLocal(const Transfer &t, const PieceFrame &, const View &input,
+                 const std::vector<View> &outputs) const override {
+    copyRunsLocal(t.runs, input, outputs[0]);
+  }
+  char *denseTarget(const Transfer &t, const PieceFrame &,
+                    const std::vector<View> &outputs) const override {
+    return idtr::denseTarget(t.runs, outputs[0]);
+  }
+  const char *denseSource(const Transfer &t, const PieceFrame &,
+                          const View &input) const override {
+    return idtr::denseSource(t.runs, input);
+  }
+  bool targetSegments(const Transfer &t, const PieceFrame &, const std::vector<View> &outputs,
+                      size_t limit, std::vector<Segment> &out) const override {
+    return idtr::targetSegments(t.runs, outputs[0], limit, out);
+  }
+};
+
+// Constant-initialised (no guard, nothing to destroy at exit).
+const BoxPacker kBoxPacker;
+const RunPacker kRunPacker;
+
+} // namespace
+
+const Packer &boxPacker() { return kBoxPacker; }
+const Packer &runPacker() { return kRunPacker; }
 
 } // namespace idtr

@@ -62,6 +62,12 @@ void copyRunsLocal(const std::vector<RunPiece> &pieces, const View &input,
                    const View &output);
 char *denseTarget(const std::vector<RunPiece> &pieces, const View &output);
 
+// If the pieces are one dense region of the input, returns its address (so
+// the message can be sent straight from the input), else nullptr.
+const char *denseSource(const std::vector<BoxPiece> &pieces, const PieceFrame &frame,
+                        const View &input);
+const char *denseSource(const std::vector<RunPiece> &pieces, const View &input);
+
 // ---- memory segments (direct transfers, DirectTransfer.h) -------------------
 
 // A contiguous byte range of memory.
@@ -89,6 +95,39 @@ bool sourceSegments(const std::vector<RunPiece> &pieces, const View &input,
                     size_t limit, std::vector<Segment> &out);
 bool targetSegments(const std::vector<RunPiece> &pieces, const View &output,
                     size_t limit, std::vector<Segment> &out);
+
+// ---- packers -------------------------------------------------------------------
+
+struct Transfer;
+
+// The functions above for one kind of piece, behind one interface: a plan
+// chooses its packer once, when it is built (Plan::packer), so that the
+// exchange (Exchange.cpp) never branches on the kind of operation. `frame`
+// is the plan's; box pieces use it, run pieces need only the views.
+class Packer {
+public:
+  virtual void pack(const Transfer &t, const PieceFrame &frame, const View &input,
+                    char *buffer) const = 0;
+  virtual void unpack(const Transfer &t, const PieceFrame &frame,
+                      const std::vector<View> &outputs, const char *buffer) const = 0;
+  virtual void copyLocal(const Transfer &t, const PieceFrame &frame, const View &input,
+                         const std::vector<View> &outputs) const = 0;
+  virtual char *denseTarget(const Transfer &t, const PieceFrame &frame,
+                            const std::vector<View> &outputs) const = 0;
+  virtual const char *denseSource(const Transfer &t, const PieceFrame &frame,
+                                  const View &input) const = 0;
+  virtual bool targetSegments(const Transfer &t, const PieceFrame &frame,
+                              const std::vector<View> &outputs, size_t limit,
+                              std::vector<Segment> &out) const = 0;
+
+protected:
+  // Never deleted through the interface: the packers are constants.
+  ~Packer() = default;
+};
+
+// Box pieces (permute, halo) and run pieces (reshape); stateless singletons.
+const Packer &boxPacker();
+const Packer &runPacker();
 
 } // namespace idtr
 

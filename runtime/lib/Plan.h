@@ -46,6 +46,8 @@ struct Plan {
   // without asking the team (PlanCache.h).
   bool reusedLocally = false;
   OpKind kind = OpKind::Permute;
+  // Moves this plan's pieces (Pack.h): chosen with the plan, by its kind.
+  const Packer *packer = &boxPacker();
   PieceFrame frame;             // this rank's boxes
   std::vector<Transfer> sends;  // to other ranks, ascending peer
   std::vector<Transfer> recvs;  // from other ranks, ascending peer

@@ -349,6 +349,7 @@ std::shared_ptr<Plan> buildPlan(const TeamGeometry &team, int me, int64_t id) {
   auto plan = std::make_shared<Plan>();
   plan->id = id;
   plan->kind = mine.kind;
+  plan->packer = mine.kind == OpKind::Reshape ? &runPacker() : &boxPacker();
   plan->frame = {mine.input, mine.outputs, mine.axes};
   plan->local.peer = me;
   if (mine.kind == OpKind::Reshape) {
