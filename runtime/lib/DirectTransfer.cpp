@@ -115,46 +115,64 @@ std::vector<DirectPeer> probeDirectPeers(MPI_Comm comm) {
 
 int64_t directMinBytes() { return settings().directMinBytes; }
 
-namespace {
-constexpr int kNoteWords = 2;
-} // namespace
-
-void announceDirect(DirectNote &note, const char *data, int64_t bytes, int peer, int tag,
-                    MPI_Comm comm, MPI_Comm control, std::vector<MPI_Request> &sends,
-                    std::vector<MPI_Request> &acks) {
-  note = {static_cast<int64_t>(reinterpret_cast<uintptr_t>(data)), bytes};
-  sends.emplace_back();
-  mpi::check(MPI_Isend(&note, kNoteWords, MPI_INT64_T, peer, tag, comm, &sends.back()),
+void announceDirect(DirectNote &note, const View &input, const Box &box, int peer, int tag,
+                    MPI_Comm comm, MPI_Comm control, std::vector<MPI_Request> &requests) {
+  const int rank = input.rank();
+  int64_t *w = note.words;
+  w[0] = static_cast<int64_t>(reinterpret_cast<uintptr_t>(input.data));
+  w[1] = static_cast<int64_t>(input.elemSize);
+  w[2] = rank;
+  for (int k = 0; k < rank; ++k) {
+    w[DirectNote::kHeaderWords + k] = box.offsets[k];
+    w[DirectNote::kHeaderWords + rank + k] = input.sizes[k];
+    w[DirectNote::kHeaderWords + 2 * rank + k] = input.strides[k];
+  }
+  requests.emplace_back();
+  mpi::check(MPI_Isend(w, DirectNote::kHeaderWords + 3 * rank, MPI_INT64_T, peer, tag, comm,
+                       &requests.back()),
              "MPI_Isend");
-  acks.emplace_back();
-  mpi::check(MPI_Irecv(nullptr, 0, MPI_BYTE, peer, tag, control, &acks.back()), "MPI_Irecv");
+  requests.emplace_back();
+  mpi::check(MPI_Irecv(nullptr, 0, MPI_BYTE, peer, tag, control, &requests.back()),
+             "MPI_Irecv");
   stats().messagesSent++;
-  stats().bytesSent += bytes;
 }
 
 void expectDirect(DirectNote &note, int peer, int tag, MPI_Comm comm,
-                  std::vector<MPI_Request> &recvs) {
-  recvs.emplace_back();
-  mpi::check(MPI_Irecv(&note, kNoteWords, MPI_INT64_T, peer, tag, comm, &recvs.back()),
+                  std::vector<MPI_Request> &requests) {
+  requests.emplace_back();
+  mpi::check(MPI_Irecv(note.words, DirectNote::kMaxWords, MPI_INT64_T, peer, tag, comm,
+                       &requests.back()),
              "MPI_Irecv");
 }
 
-void readDirect(const char *op, const DirectNote &note, int64_t expected, int peer, int pid,
-                const std::vector<Segment> &local, int tag, MPI_Comm control,
-                std::vector<MPI_Request> &sends) {
-  if (note.bytes != expected)
-    fail("%s: rank %d announced %lld bytes, %lld expected", op, peer,
-         static_cast<long long>(note.bytes), static_cast<long long>(expected));
-  std::vector<Segment> remote = {{static_cast<uintptr_t>(note.address), note.bytes}};
-  {
-    StatsSection timed(&Stats::transferSeconds);
-    readFromProcess(pid, local, remote);
-  }
+View remoteInput(const char *op, const DirectNote &note, int peer, size_t elemSize, int rank,
+                 Box &box) {
+  const int64_t *w = note.words;
+  if (w[1] != static_cast<int64_t>(elemSize) || w[2] != rank)
+    fail("%s: rank %d announced elements of %lld bytes in %lld dimensions, %zu and %d expected",
+         op, peer, static_cast<long long>(w[1]), static_cast<long long>(w[2]), elemSize, rank);
+  View v;
+  v.data = reinterpret_cast<char *>(static_cast<uintptr_t>(w[0]));
+  v.elemSize = elemSize;
+  box.offsets.assign(w + DirectNote::kHeaderWords, w + DirectNote::kHeaderWords + rank);
+  v.sizes.assign(w + DirectNote::kHeaderWords + rank, w + DirectNote::kHeaderWords + 2 * rank);
+  v.strides.assign(w + DirectNote::kHeaderWords + 2 * rank,
+                   w + DirectNote::kHeaderWords + 3 * rank);
+  box.sizes = v.sizes;
   stats().messagesReceived++;
-  stats().bytesReceived += note.bytes;
-  sends.emplace_back();
-  mpi::check(MPI_Isend(nullptr, 0, MPI_BYTE, peer, tag, control, &sends.back()), "MPI_Isend");
+  return v;
+}
+
+void acknowledgeDirect(int peer, int tag, MPI_Comm control, std::vector<MPI_Request> &requests) {
+  requests.emplace_back();
+  mpi::check(MPI_Isend(nullptr, 0, MPI_BYTE, peer, tag, control, &requests.back()),
+             "MPI_Isend");
   stats().controlMessages++;
+}
+
+void ProcessReader::read(const std::vector<Segment> &local,
+                         const std::vector<Segment> &remote) const {
+  readFromProcess(pid_, local, remote);
 }
 
 void readFromProcess(int pid, const std::vector<Segment> &local,

@@ -16,6 +16,7 @@
 #ifndef IDTR_DIRECTTRANSFER_H
 #define IDTR_DIRECTTRANSFER_H
 
+#include "Descriptor.h"
 #include "Pack.h"
 
 #include <mpi.h>
@@ -48,36 +49,55 @@ int64_t directMinBytes();
 // ---- the protocol ----------------------------------------------------------
 //
 // A transfer with a peer of the same node that this process can read is
-// direct: the sender packs as for MPI but sends only a note with the address
-// of the packed data; the receiver, in its wait, reads the data straight
-// into its output and acknowledges. The sender keeps the buffer until the
-// acknowledgement arrives, without waiting for it (Team::readableBuffers):
-// a receiver acknowledges only when it waits on its handle, and handles may
-// be waited on in any order. Both ends know which transfers are direct from
-// the plan and the team alone. Notes travel with the operation's data tag
-// on the data communicator, acknowledgements on the control communicator
-// (never matched by a data receive).
+// direct: the receiver reads it straight out of the sender's input, within
+// the call that starts the operation on both ends. The sender sends a note
+// with its input's address and layout and does not return before every
+// reader has acknowledged (the program may change the input as soon as the
+// call returns); the receiver waits for the note, reads the data into its
+// outputs (Packer::readRemote: one copy, or through a cached tile for a
+// transposition) and acknowledges. Who writes when: nobody writes the
+// sender's input while the notes are out (the sender is inside the call,
+// and the input never overlaps an output: EntryPoints.cpp, separateInput);
+// each rank writes only its own outputs. Both ends know which transfers are
+// direct from the plan and the team alone. Notes travel with the
+// operation's data tag on the data communicator, acknowledgements on the
+// control communicator (never matched by a data receive).
 
-// What a sender tells a receiver that reads directly.
+// What a sender tells a receiver that reads directly: address, element
+// size and rank of its input, then its box offsets, sizes and strides.
 struct DirectNote {
-  int64_t address = 0;
-  int64_t bytes = 0;
+  static constexpr int kHeaderWords = 3;
+  static constexpr int kMaxWords = kHeaderWords + 3 * kMaxViewRank;
+  int64_t words[kMaxWords];
 };
 
-// Sender: posts `note` (filled with `data`, `bytes`) to `peer` and the
-// receive of the peer's acknowledgement, appending the requests.
-void announceDirect(DirectNote &note, const char *data, int64_t bytes, int peer, int tag,
-                    MPI_Comm comm, MPI_Comm control, std::vector<MPI_Request> &sends,
-                    std::vector<MPI_Request> &acks);
+// Sender: posts the note describing `input` (of box `box`) to `peer` and
+// the receive of the peer's acknowledgement, appending both requests to
+// `requests` (to be completed before the call returns).
+void announceDirect(DirectNote &note, const View &input, const Box &box, int peer, int tag,
+                    MPI_Comm comm, MPI_Comm control, std::vector<MPI_Request> &requests);
 // Receiver: posts the receive of `peer`'s note.
 void expectDirect(DirectNote &note, int peer, int tag, MPI_Comm comm,
-                  std::vector<MPI_Request> &recvs);
-// Receiver, once the note is in: checks its size against `expected` (`op`
-// names the operation in the error), reads its bytes from process `pid`
-// into the `local` segments, and posts the acknowledgement.
-void readDirect(const char *op, const DirectNote &note, int64_t expected, int peer, int pid,
-                const std::vector<Segment> &local, int tag, MPI_Comm control,
-                std::vector<MPI_Request> &sends);
+                  std::vector<MPI_Request> &requests);
+// Receiver, once the note is in: the sender's input as a View whose data is
+// the address in the sender's process (never dereferenced here), and its
+// box. `op` names the operation in the error when the note does not fit
+// (`elemSize`, `rank`: what this rank expects).
+View remoteInput(const char *op, const DirectNote &note, int peer, size_t elemSize, int rank,
+                 Box &box);
+// Receiver, after reading: posts the acknowledgement.
+void acknowledgeDirect(int peer, int tag, MPI_Comm control, std::vector<MPI_Request> &requests);
+
+// Reads process `pid`'s memory (readFromProcess below).
+class ProcessReader final : public RemoteReader {
+public:
+  explicit ProcessReader(int pid) : pid_(pid) {}
+  void read(const std::vector<Segment> &local,
+            const std::vector<Segment> &remote) const override;
+
+private:
+  int pid_;
+};
 
 // Reads the bytes of the `remote` segments of process `pid`, in order, into
 // the `local` segments, in order. The totals must be equal. Throws Error when

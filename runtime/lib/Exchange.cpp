@@ -13,15 +13,6 @@ namespace idtr {
 
 namespace {
 
-// A direct read goes straight into the output only when the output's memory
-// comes in long rows; below this average segment length it is read into a
-// staging buffer and unpacked, as an MPI message would be.
-constexpr int64_t kMinAverageSegmentBytes = 512;
-
-size_t segmentLimit(int64_t bytes) {
-  return static_cast<size_t>(std::max<int64_t>(1, bytes / kMinAverageSegmentBytes));
-}
-
 // Staging and send buffers up to this size stay with a pooled operation
 // for its next call (larger ones go back to the buffer pool, Buffer.h: an
 // idle operation must not pin a transpose's worth of memory).
@@ -48,9 +39,10 @@ public:
     elemSize_ = static_cast<int64_t>(outputs_.empty() ? 1 : outputs_[0].elemSize);
     recvRequests_.clear();
     sendRequests_.clear();
-    inputSends_.clear();
+    withinCall_.clear();
+    noteRequests_.clear();
+    noteTransfer_.clear();
     requestTransfer_.clear();
-    acks_.clear();
   }
 
   const char *name() const override { return opName(plan_->kind); }
@@ -70,16 +62,17 @@ public:
   // but saves the pack, and what made the pack expensive was not the copy
   // itself: the receiver then reads lines freshly written in this core's
   // cache (a 16 KiB halo row took 4.5 us straight from the input and 12 us
-  // from a freshly packed buffer, docs/performance.md). Other transfers are
-  // packed, or are direct (DirectTransfer.h).
+  // from a freshly packed buffer, docs/performance.md). Other MPI transfers
+  // are packed. Direct transfers (DirectTransfer.h) are read by the
+  // receiver out of the sender's input, within this call on both ends.
   bool start(const View &input) {
-    team_->releaseReadableBuffers();
     tag_ = team_->nextTag(plan_->id);
     postReceives(tag_);
     postSends(tag_, input);
     copyLocal(input);
-    mpi::waitAll(inputSends_);
-    inputSends_.clear();
+    receiveDirect();
+    mpi::waitAll(withinCall_);
+    withinCall_.clear();
     return !recvRequests_.empty() || !sendRequests_.empty();
   }
 
@@ -89,18 +82,13 @@ public:
       recvRequests_.insert(recvRequests_.end(), sendRequests_.begin(), sendRequests_.end());
       mpi::waitAll(recvRequests_);
     } else {
-      // Unpack each peer as soon as all of its chunks are in; read a direct
-      // transfer as soon as its note is in.
+      // Unpack each peer as soon as all of its chunks are in.
       while (true) {
         int index = mpi::waitAny(recvRequests_);
         if (index == MPI_UNDEFINED)
           break;
         int t = requestTransfer_[index];
-        if (--chunksLeft_[t] != 0)
-          continue;
-        if (noteIndex_[t] >= 0)
-          receiveDirect(t);
-        else if (recvOffset_[t] >= 0)
+        if (--chunksLeft_[t] == 0 && recvOffset_[t] >= 0)
           unpack(plan_->recvs[t], recvBuffer_.data() + recvOffset_[t]);
       }
       mpi::waitAll(sendRequests_);
@@ -109,10 +97,7 @@ public:
       recvBuffer_ = Buffer();
       recvBufferBytes_ = 0;
     }
-    if (!acks_.empty()) {
-      team_->readableBuffers.push_back({std::move(sendBuffer_), std::move(acks_)});
-      sendBufferBytes_ = 0;
-    } else if (sendBufferBytes_ > kKeptBufferBytes) {
+    if (sendBufferBytes_ > kKeptBufferBytes) {
       sendBuffer_ = Buffer();
       sendBufferBytes_ = 0;
     }
@@ -138,16 +123,16 @@ private:
     const auto &recvs = plan_->recvs;
     recvOffset_.assign(recvs.size(), -1);
     chunksLeft_.assign(recvs.size(), 0);
-    noteIndex_.assign(recvs.size(), -1);
     // Peers whose data lands in one dense block of the output are received
     // in place; the others go to a staging buffer. Direct transfers need
-    // neither: their notes go to notesIn_.
+    // neither: only their notes are received.
     std::vector<char *> &inPlace = inPlace_;
     inPlace.assign(recvs.size(), nullptr);
-    int64_t staged = 0, notes = 0;
+    int64_t staged = 0;
+    size_t notes = 0;
     for (size_t t = 0; t < recvs.size(); ++t) {
       if (isDirect(recvs[t])) {
-        noteIndex_[t] = notes++;
+        ++notes;
         continue;
       }
       inPlace[t] = packer().denseTarget(recvs[t], plan_->frame, outputs_);
@@ -159,32 +144,32 @@ private:
     ensure(recvBuffer_, recvBufferBytes_, staged);
     notesIn_.resize(notes);
     for (size_t t = 0; t < recvs.size(); ++t) {
-      size_t before = recvRequests_.size();
-      if (noteIndex_[t] >= 0) {
-        expectDirect(notesIn_[noteIndex_[t]], recvs[t].peer, tag, team_->comm, recvRequests_);
-      } else {
-        char *dst = inPlace[t] ? inPlace[t] : recvBuffer_.data() + recvOffset_[t];
-        mpi::postRecv(recvRequests_, dst, bytes(recvs[t]), recvs[t].peer, tag, team_->comm);
+      if (isDirect(recvs[t])) {
+        noteTransfer_.push_back(static_cast<int>(t));
+        expectDirect(notesIn_[noteRequests_.size()], recvs[t].peer, tag, team_->comm,
+                     noteRequests_);
+        continue;
       }
+      size_t before = recvRequests_.size();
+      char *dst = inPlace[t] ? inPlace[t] : recvBuffer_.data() + recvOffset_[t];
+      mpi::postRecv(recvRequests_, dst, bytes(recvs[t]), recvs[t].peer, tag, team_->comm);
       chunksLeft_[t] = static_cast<int>(recvRequests_.size() - before);
       requestTransfer_.resize(recvRequests_.size(), static_cast<int>(t));
     }
-    plainReceives_ = staged == 0 && notes == 0;
+    plainReceives_ = staged == 0;
   }
 
   void postSends(int tag, const View &input) {
     const auto &sends = plan_->sends;
-    // Which sends go straight from the input; the others are packed, back
-    // to back, into one buffer.
+    // Which sends go straight from the input (MPI or direct); the others
+    // are packed, back to back, into one buffer.
     sources_.assign(sends.size(), nullptr);
     int64_t packed = 0;
     size_t notes = 0;
     for (size_t i = 0; i < sends.size(); ++i) {
       if (isDirect(sends[i]))
         ++notes;
-      else
-        sources_[i] = packer().denseSource(sends[i], plan_->frame, input);
-      if (!sources_[i])
+      else if (!(sources_[i] = packer().denseSource(sends[i], plan_->frame, input)))
         packed += bytes(sends[i]);
     }
     ensure(sendBuffer_, sendBufferBytes_, packed);
@@ -193,37 +178,39 @@ private:
     char *cursor = sendBuffer_.data();
     for (size_t i = 0; i < sends.size(); ++i) {
       const Transfer &t = sends[i];
-      if (sources_[i]) {
-        mpi::postSend(inputSends_, sources_[i], bytes(t), t.peer, tag, team_->comm);
-        continue;
-      }
-      pack(t, input, cursor);
-      if (isDirect(t))
-        announceDirect(*note++, cursor, bytes(t), t.peer, tag, team_->comm,
-                       team_->controlComm, sendRequests_, acks_);
-      else
+      if (isDirect(t)) {
+        announceDirect(*note++, input, plan_->frame.input, t.peer, tag, team_->comm,
+                       team_->controlComm, withinCall_);
+        stats().bytesSent += bytes(t);
+      } else if (sources_[i]) {
+        mpi::postSend(withinCall_, sources_[i], bytes(t), t.peer, tag, team_->comm);
+      } else {
+        pack(t, input, cursor);
         mpi::postSend(sendRequests_, cursor, bytes(t), t.peer, tag, team_->comm);
-      cursor += bytes(t);
+        cursor += bytes(t);
+      }
     }
   }
 
-  // Reads direct transfer `t` from its sender's packed buffer into the
-  // output (or, when the output's rows are short, into a staging buffer
-  // that is then unpacked), and acknowledges.
-  void receiveDirect(int t) {
-    const Transfer &tr = plan_->recvs[t];
-    const DirectNote &note = notesIn_[noteIndex_[t]];
-    segments_.clear();
-    Buffer staging;
-    if (!packer().targetSegments(tr, plan_->frame, outputs_, segmentLimit(bytes(tr)),
-                                 segments_)) {
-      staging = Buffer(static_cast<size_t>(bytes(tr)));
-      segments_.assign(1, {reinterpret_cast<uintptr_t>(staging.data()), bytes(tr)});
+  // Reads each direct transfer out of its sender's input as soon as its
+  // note is in, and acknowledges.
+  void receiveDirect() {
+    while (true) {
+      int index = mpi::waitAny(noteRequests_);
+      if (index == MPI_UNDEFINED)
+        break;
+      const Transfer &t = plan_->recvs[noteTransfer_[index]];
+      Box box;
+      View remote = remoteInput(name(), notesIn_[index], t.peer, static_cast<size_t>(elemSize_),
+                                plan_->frame.input.rank(), box);
+      {
+        StatsSection timed(&Stats::transferSeconds);
+        packer().readRemote(t, plan_->frame, remote, box, outputs_,
+                            ProcessReader(team_->directPid(t.peer)));
+      }
+      stats().bytesReceived += bytes(t);
+      acknowledgeDirect(t.peer, tag_, team_->controlComm, withinCall_);
     }
-    readDirect(name(), note, bytes(tr), tr.peer, team_->directPid(tr.peer), segments_, tag_,
-               team_->controlComm, sendRequests_);
-    if (staging.data())
-      unpack(tr, staging.data());
   }
 
   void copyLocal(const View &input) {
@@ -251,17 +238,18 @@ private:
   size_t recvBufferBytes_ = 0, sendBufferBytes_ = 0;
   std::vector<char *> inPlace_; // per receive transfer (postReceives)
   std::vector<MPI_Request> recvRequests_, sendRequests_;
-  std::vector<MPI_Request> inputSends_; // sends from the input, over before start returns
-  std::vector<const char *> sources_;   // per send transfer: its data in the input, or null
-  bool plainReceives_ = false;          // no staging, no direct transfer
-  std::vector<int> requestTransfer_; // receive request -> index in plan_->recvs
-  std::vector<int> chunksLeft_;      // per receive transfer
-  std::vector<int64_t> recvOffset_;  // staging offset in bytes, -1 if in place
+  // Sends from the input, direct notes and acknowledgements: all over
+  // before start returns.
+  std::vector<MPI_Request> withinCall_;
+  std::vector<const char *> sources_; // per send transfer: its data in the input, or null
+  bool plainReceives_ = false;        // no staging
+  std::vector<int> requestTransfer_;  // receive request -> index in plan_->recvs
+  std::vector<int> chunksLeft_;       // per receive transfer
+  std::vector<int64_t> recvOffset_;   // staging offset in bytes, -1 if in place
   // Direct transfers.
-  std::vector<int64_t> noteIndex_;   // per receive transfer: its note, -1 if not direct
+  std::vector<MPI_Request> noteRequests_;
+  std::vector<int> noteTransfer_; // note request -> index in plan_->recvs
   std::vector<DirectNote> notesIn_, notesOut_;
-  std::vector<MPI_Request> acks_;    // receives of the readers' acknowledgements
-  std::vector<Segment> segments_;
 };
 
 } // namespace

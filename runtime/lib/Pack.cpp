@@ -1,5 +1,6 @@
 #include "Pack.h"
 
+#include "Buffer.h"
 #include "Plan.h"
 
 #include "StridedCopy.h"
@@ -57,8 +58,8 @@ struct Strided {
   }
 };
 
-void copy(size_t es, const Strided &dst, const Strided &src) {
-  copyStrided(es, dst.data, dst.strides, src.data, src.strides, dst.sizes, dst.rank);
+void copy(size_t es, const Strided &dst, const Strided &src, bool streamed = false) {
+  copyStrided(es, dst.data, dst.strides, src.data, src.strides, dst.sizes, dst.rank, streamed);
 }
 
 // The piece as a sub-view of the input, with dimensions in output order.
@@ -365,6 +366,124 @@ bool targetSegments(const std::vector<RunPiece> &pieces, const View &output,
   return true;
 }
 
+// ---- reads from another process (direct transfers) --------------------------
+
+namespace {
+
+// Segments of at least this average length are read straight into the
+// outputs; shorter ones go through a staging buffer.
+constexpr int64_t kMinAverageSegmentBytes = 512;
+// The staging tile of a transposing read: it stays in the L2 cache between
+// the read and the transposition.
+// (512 KiB: 16 rows of 4096 doubles, the transposition kernel's block width).
+constexpr int64_t kTileBytes = int64_t(512) << 10;
+// Pieces from this size up are written with non-temporal stores, tile by
+// tile (StridedCopy.h).
+constexpr int64_t kStreamedBytes = int64_t(4) << 20;
+
+size_t segmentLimit(int64_t bytes) {
+  return static_cast<size_t>(std::max<int64_t>(1, bytes / kMinAverageSegmentBytes));
+}
+
+bool isIdentity(const Shape &axes) {
+  for (size_t i = 0; i < axes.size(); ++i)
+    if (axes[i] != static_cast<int64_t>(i))
+      return false;
+  return true;
+}
+
+// A piece as a sub-view of the sender's input, in input order (addresses in
+// the sender's process).
+Strided remotePart(const BoxPiece &p, const Box &box, const View &remote) {
+  Strided v;
+  v.rank = remote.rank();
+  int64_t off = 0;
+  for (int k = 0; k < v.rank; ++k) {
+    off += (p.source.offsets[k] - box.offsets[k]) * remote.strides[k];
+    v.sizes[k] = p.source.sizes[k];
+    v.strides[k] = remote.strides[k];
+  }
+  v.data = remote.data + off * static_cast<int64_t>(remote.elemSize);
+  return v;
+}
+
+void readBoxesRemote(const std::vector<BoxPiece> &pieces, const PieceFrame &frame,
+                     const View &remote, const Box &box, const std::vector<View> &outputs,
+                     const RemoteReader &reader) {
+  const size_t es = remote.elemSize;
+  const int rank = remote.rank();
+  std::vector<Segment> local, source;
+  Buffer staging;
+  int64_t stagingBytes = 0;
+  for (const BoxPiece &p : pieces) {
+    const int64_t bytes = p.source.volume() * static_cast<int64_t>(es);
+    if (bytes == 0)
+      continue;
+    if (rank == 0 || isIdentity(frame.axes)) {
+      // Same order on both sides: one copy if both are long rows.
+      local.clear();
+      source.clear();
+      size_t limit = segmentLimit(bytes);
+      if (appendViewSegments(outputPart(p, frame, outputs), es, limit, local) &&
+          appendViewSegments(remotePart(p, box, remote), es, limit, source)) {
+        reader.read(local, source);
+        continue;
+      }
+    }
+    // Slabs of the piece along its first input dimension, each read into the
+    // tile (dense, input order) and copied from there into the outputs.
+    int64_t slice = bytes / p.source.sizes[0];
+    int64_t rows = std::max<int64_t>(1, kTileBytes / slice);
+    rows = std::min(rows, p.source.sizes[0]);
+    if (rows * slice > stagingBytes) {
+      staging = Buffer(static_cast<size_t>(rows * slice));
+      stagingBytes = rows * slice;
+    }
+    for (int64_t r0 = 0; r0 < p.source.sizes[0]; r0 += rows) {
+      BoxPiece q = p;
+      q.source.offsets[0] += r0;
+      q.source.sizes[0] = std::min(rows, p.source.sizes[0] - r0);
+      Strided dense = remotePart(q, box, remote).dense(staging.data());
+      local.assign(1, {reinterpret_cast<uintptr_t>(staging.data()),
+                       dense.volume() * static_cast<int64_t>(es)});
+      source.clear();
+      appendViewSegments(remotePart(q, box, remote), es, SIZE_MAX, source);
+      reader.read(local, source);
+      // The tile in output order.
+      Strided tile;
+      tile.data = staging.data();
+      tile.rank = rank;
+      for (int i = 0; i < rank; ++i) {
+        tile.sizes[i] = dense.sizes[frame.axes[i]];
+        tile.strides[i] = dense.strides[frame.axes[i]];
+      }
+      copy(es, outputPart(q, frame, outputs), tile, bytes >= kStreamedBytes);
+    }
+  }
+}
+
+void readRunsRemote(const std::vector<RunPiece> &pieces, const View &remote,
+                    const View &output, const RemoteReader &reader) {
+  const int64_t bytes = pieceElements(pieces) * static_cast<int64_t>(output.elemSize);
+  if (bytes == 0)
+    return;
+  std::vector<Segment> local, source;
+  size_t limit = segmentLimit(bytes);
+  if (targetSegments(pieces, output, limit, local) &&
+      sourceSegments(pieces, remote, limit, source)) {
+    reader.read(local, source);
+    return;
+  }
+  Buffer staging(static_cast<size_t>(bytes));
+  local.assign(1, {reinterpret_cast<uintptr_t>(staging.data()), bytes});
+  source.clear();
+  sourceSegments(pieces, remote, SIZE_MAX, source);
+  reader.read(local, source);
+  unpackRuns(pieces, output, staging.data());
+}
+
+} // namespace
+
 // ---- packers -------------------------------------------------------------------
 
 namespace {
@@ -396,6 +515,11 @@ public:
                       std::vector<Segment> &out) const override {
     return idtr::targetSegments(t.boxes, frame, outputs, limit, out);
   }
+  void readRemote(const Transfer &t, const PieceFrame &frame, const View &remote,
+                  const Box &box, const std::vector<View> &outputs,
+                  const RemoteReader &reader) const override {
+    readBoxesRemote(t.boxes, frame, remote, box, outputs, reader);
+  }
 };
 
 // Reshapes have one output (PlanFactory.cpp checks it).
@@ -424,6 +548,11 @@ public:
   bool targetSegments(const Transfer &t, const PieceFrame &, const std::vector<View> &outputs,
                       size_t limit, std::vector<Segment> &out) const override {
     return idtr::targetSegments(t.runs, outputs[0], limit, out);
+  }
+  void readRemote(const Transfer &t, const PieceFrame &, const View &remote, const Box &,
+                  const std::vector<View> &outputs,
+                  const RemoteReader &reader) const override {
+    readRunsRemote(t.runs, remote, outputs[0], reader);
   }
 };
 

@@ -100,6 +100,17 @@ bool targetSegments(const std::vector<RunPiece> &pieces, const View &output,
 
 struct Transfer;
 
+// Reads memory of another process (DirectTransfer.h): the bytes of the
+// `remote` segments, in order, into the `local` ones.
+class RemoteReader {
+public:
+  virtual void read(const std::vector<Segment> &local,
+                    const std::vector<Segment> &remote) const = 0;
+
+protected:
+  ~RemoteReader() = default;
+};
+
 // The functions above for one kind of piece, behind one interface: a plan
 // chooses its packer once, when it is built (Plan::packer), so that the
 // exchange (Exchange.cpp) never branches on the kind of operation. `frame`
@@ -119,6 +130,15 @@ public:
   virtual bool targetSegments(const Transfer &t, const PieceFrame &frame,
                               const std::vector<View> &outputs, size_t limit,
                               std::vector<Segment> &out) const = 0;
+  // Receiver of a direct transfer: moves `t` out of the sender's input
+  // (`remote`: its layout, with the address in the sender's process; `box`:
+  // its box) into the outputs with `reader`. One copy when the data lies in
+  // long rows on both sides, else through a staging tile of at most a few
+  // hundred KiB that stays in cache (a transposition: the tile is read from
+  // the peer, then transposed into the outputs with the local kernel).
+  virtual void readRemote(const Transfer &t, const PieceFrame &frame, const View &remote,
+                          const Box &box, const std::vector<View> &outputs,
+                          const RemoteReader &reader) const = 0;
 
 protected:
   // Never deleted through the interface: the packers are constants.

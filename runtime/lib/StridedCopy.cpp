@@ -142,7 +142,7 @@ void forEachOuter(const Dims &outer, F &&body) {
 
 void copyStrided(size_t es, char *dst, const int64_t *dstStrides,
                  const char *src, const int64_t *srcStrides,
-                 const int64_t *sizes, int rank) {
+                 const int64_t *sizes, int rank, bool streamed) {
   Dims dims;
   if (!normalize(dstStrides, srcStrides, sizes, rank, dims))
     return;
@@ -166,7 +166,7 @@ void copyStrided(size_t es, char *dst, const int64_t *dstStrides,
       dims.erase(srcDense);
       forEachOuter(dims, [&](int64_t doff, int64_t soff) {
         transpose2D(es, dst + doff * e, across.dstStride, src + soff * e,
-                    inner.srcStride, across.size, inner.size);
+                    inner.srcStride, across.size, inner.size, streamed);
       });
       return;
     }

@@ -14,9 +14,12 @@ namespace idtr {
 
 // dst[i] = src[i] for every index i < sizes (strides in elements). The two
 // regions must not overlap (unless they are identical, which is a no-op).
+// `streamed`: the destination is part of an output far larger than the
+// caches (a tile of a transposition, Pack.cpp), so a transposition streams
+// it with non-temporal stores even when this block alone is small.
 void copyStrided(size_t elemSize, char *dst, const int64_t *dstStrides,
                  const char *src, const int64_t *srcStrides,
-                 const int64_t *sizes, int rank);
+                 const int64_t *sizes, int rank, bool streamed = false);
 
 // dst = src for views of equal sizes.
 void copyView(const View &dst, const View &src);
@@ -30,8 +33,9 @@ void copyContiguous(char *dst, const char *src, size_t bytes);
 // Out-of-place 2-D transpose: B[r][c] = A[c][r] for r < rows, c < cols, where
 // B[r][c] is at dst + (r * dstStride + c) * elemSize and A[c][r] at
 // src + (c * srcStride + r) * elemSize.
+// `streamed` as for copyStrided; else outputs of 4 MiB and more stream.
 void transpose2D(size_t elemSize, char *dst, int64_t dstStride, const char *src,
-                 int64_t srcStride, int64_t rows, int64_t cols);
+                 int64_t srcStride, int64_t rows, int64_t cols, bool streamed = false);
 
 // Which 8-byte transpose kernel runs ("avx2" or "scalar"); for benchmarks.
 const char *transposeKernelName();

@@ -52,8 +52,6 @@ int onFinalize(MPI_Comm, int, void *, void *) {
     // shutdown). Both wait here, and the time limit ends the job cleanly.
     mpi::exitBarrier();
     completeForgottenHandles();
-    for (auto &entry : rt.teams)
-      entry.second->dropReadableBuffers();
     // Sub-grid communicators are the program's own splits: give them back.
     for (auto &entry : rt.teams)
       if (isSubgridTeam(entry.first)) {
@@ -171,31 +169,6 @@ std::unique_ptr<Team> makeTeam(int64_t id, bool redistributes) {
 }
 
 } // namespace
-
-void Team::releaseReadableBuffers() {
-  auto done = [](ReadableBuffer &b) {
-    int flag = 0;
-    mpi::check(MPI_Testall(static_cast<int>(b.acks.size()), b.acks.data(), &flag,
-                           MPI_STATUSES_IGNORE),
-               "MPI_Testall");
-    return flag != 0;
-  };
-  readableBuffers.erase(std::remove_if(readableBuffers.begin(), readableBuffers.end(), done),
-                        readableBuffers.end());
-}
-
-void Team::dropReadableBuffers() {
-  // After the exit barrier every peer has left its waits: an acknowledgement
-  // still missing belongs to a handle its peer never waited on.
-  releaseReadableBuffers();
-  for (ReadableBuffer &b : readableBuffers)
-    for (MPI_Request &r : b.acks)
-      if (r != MPI_REQUEST_NULL) {
-        MPI_Cancel(&r);
-        MPI_Wait(&r, MPI_STATUS_IGNORE);
-      }
-  readableBuffers.clear();
-}
 
 bool mpiReady = false;
 

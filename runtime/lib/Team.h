@@ -26,19 +26,6 @@ struct Team {
   // (DirectTransfer.h), ascending rank: only ranks of this node, so
   // O(ranks per node) memory however large the team.
   std::vector<DirectPeer> directPeers;
-  // Send buffers that peers may still read directly, each with the receives
-  // of their acknowledgements; released as those complete (never waited on:
-  // a peer acknowledges only when it waits on its handle).
-  struct ReadableBuffer {
-    Buffer buffer;
-    std::vector<MPI_Request> acks;
-  };
-  std::vector<ReadableBuffer> readableBuffers;
-  // Releases the buffers whose readers have all acknowledged.
-  void releaseReadableBuffers();
-  // At finalisation: cancels the acknowledgements still pending (their
-  // readers never waited) and releases the buffers.
-  void dropReadableBuffers();
   int rank = 0;
   int size = 1;
   PlanCache plans;

@@ -74,9 +74,9 @@ tile4x4(double *B, int64_t ldb, const double *A, int64_t lda, bool stream) {
 
 __attribute__((target("avx2"))) void
 transpose8Avx2(double *B, int64_t ldb, const double *A, int64_t lda,
-               int64_t rows, int64_t cols) {
+               int64_t rows, int64_t cols, bool streamed) {
   // Streaming needs 32-byte aligned destinations for every 4x4 tile.
-  bool stream = rows * cols * 8 >= kStreamBytes &&
+  bool stream = (streamed || rows * cols * 8 >= kStreamBytes) &&
                 reinterpret_cast<uintptr_t>(B) % 32 == 0 && ldb % 4 == 0;
   int64_t rows4 = rows & ~int64_t(3), cols4 = cols & ~int64_t(3);
   for (int64_t r0 = 0; r0 < rows4; r0 += kBlockRows) {
@@ -116,7 +116,7 @@ const char *transposeKernelName() {
 }
 
 void transpose2D(size_t es, char *dst, int64_t dstStride, const char *src,
-                 int64_t srcStride, int64_t rows, int64_t cols) {
+                 int64_t srcStride, int64_t rows, int64_t cols, bool streamed) {
   switch (es) {
   case 1:
     return transposeScalar(reinterpret_cast<uint8_t *>(dst), dstStride,
@@ -131,7 +131,8 @@ void transpose2D(size_t es, char *dst, int64_t dstStride, const char *src,
 #ifdef IDTR_HAVE_X86
     if (haveAvx2() && rows >= 4 && cols >= 4)
       return transpose8Avx2(reinterpret_cast<double *>(dst), dstStride,
-                            reinterpret_cast<const double *>(src), srcStride, rows, cols);
+                            reinterpret_cast<const double *>(src), srcStride, rows, cols,
+                            streamed);
 #endif
     return transposeScalar(reinterpret_cast<uint64_t *>(dst), dstStride,
                            reinterpret_cast<const uint64_t *>(src), srcStride, rows, cols);

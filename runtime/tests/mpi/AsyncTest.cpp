@@ -75,6 +75,38 @@ TEST(Async, SeveralOperationsWaitedInAnyOrder) {
   EXPECT_EQ(bad, 0);
 }
 
+// Halo rows are sent straight from the input (Exchange.cpp), so the call
+// returns only once its peers have them: overwriting the input right after
+// the call must not change what the neighbours receive, also on a repeat
+// of the call (the cached path).
+TEST(Async, HaloInputReusableAfterTheCall) {
+  int P = worldSize(), me = worldRank();
+  const int64_t n = 37, m = 3000; // rows above the eager limit
+  Rows mine = rowsOf(n, me, P);
+  int64_t rows = mine.hi - mine.lo;
+  int64_t bbLo = std::max<int64_t>(mine.lo - 1, 0), bbHi = std::min<int64_t>(mine.hi + 1, n);
+  int64_t left = mine.lo - bbLo, right = bbHi - mine.hi;
+  int64_t bad = 0;
+  for (int repeat = 0; repeat < 3; ++repeat) {
+    Dense2D<double> a(rows, m), lh(left, m), rh(right, m);
+    for (int64_t i = mine.lo; i < mine.hi; ++i)
+      for (int64_t j = 0; j < m; ++j)
+        a.data[(i - mine.lo) * m + j] = i * 1000 + j;
+    IndexArg g({n, m}), lo({mine.lo, 0}), bbo({bbLo, 0}), bbs({bbHi - bbLo, m});
+    int64_t h = _idtr_update_halo_f64(0, 1, g.ptr(), 1, lo.ptr(), 2, a.ptr(), 1, bbo.ptr(), 1,
+                                      bbs.ptr(), 2, lh.ptr(), 2, rh.ptr(), -1);
+    std::fill(a.data.begin(), a.data.end(), -1.0);
+    _idtr_wait(h);
+    for (int64_t j = 0; j < m; ++j) {
+      if (left)
+        bad += lh.data[j] != (mine.lo - 1) * 1000 + j;
+      if (right)
+        bad += rh.data[j] != mine.hi * 1000 + j;
+    }
+  }
+  EXPECT_EQ(bad, 0);
+}
+
 TEST(PlanCache, RepeatedCallsHitTheCache) {
   int P = worldSize(), me = worldRank();
   const int64_t n = 16, m = 9;
