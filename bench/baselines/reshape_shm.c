@@ -45,10 +45,7 @@ int main(int argc, char **argv) {
   bench_opts o = bench_parse(argc, argv, 2048);
   int P = bench_size(), p = bench_rank(), bad = 0;
   int64_t n = o.n;
-  if (n % 2) {
-    fprintf(stderr, "reshape_shm: N must be even\n");
-    MPI_Abort(MPI_COMM_WORLD, 2);
-  }
+  reshape_require_even(n, "reshape_shm");
   for (int by_cols = 0; by_cols < 2; ++by_cols) {
     in_box b = reshape_in_box(n, P, p, by_cols);
     ctx_t c;
@@ -56,9 +53,7 @@ int main(int argc, char **argv) {
     c.P = P;
     c.by_cols = by_cols;
     c.w = shm_window_make((size_t)(b.rows * b.cols) * 8, "reshape_shm");
-    for (int64_t i = 0; i < b.rows; ++i)
-      for (int64_t j = 0; j < b.cols; ++j)
-        c.w.mine[i * b.cols + j] = bench_val(b.r0 + i, b.c0 + j, n);
+    reshape_fill(n, b, c.w.mine);
     for (int flat = 0; flat < 2; ++flat) {
       char method[64];
       snprintf(method, sizeof method, "mpi_shm_window_%s_%s", by_cols ? "cols" : "rows",

@@ -51,4 +51,19 @@ static inline int64_t reshape_count(int64_t n, in_box b, int64_t lo, int64_t hi)
   return cnt;
 }
 
+/* The "half" output needs an even N: ends the job otherwise. */
+static inline void reshape_require_even(int64_t n, const char *prog) {
+  if (n % 2) {
+    fprintf(stderr, "%s: N must be even\n", prog);
+    MPI_Abort(MPI_COMM_WORLD, 2);
+  }
+}
+
+/* Fills the input box b (dense, b.rows x b.cols at A) with its flat indices. */
+static inline void reshape_fill(int64_t n, in_box b, double *A) {
+  for (int64_t i = 0; i < b.rows; ++i)
+    for (int64_t j = 0; j < b.cols; ++j)
+      A[i * b.cols + j] = bench_val(b.r0 + i, b.c0 + j, n);
+}
+
 #endif

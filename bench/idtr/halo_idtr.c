@@ -29,26 +29,17 @@ int main(int argc, char **argv) {
   int P = bench_size(), p = bench_rank();
   int64_t n = o.n;
   halo_geom hg = halo_make(n, P, p);
-  double *A = bench_alloc((size_t)(hg.m * n) * 8);
-  double *L = bench_alloc((size_t)n * 8), *R = bench_alloc((size_t)n * 8);
-  for (int64_t i = 0; i < hg.m; ++i)
-    for (int64_t j = 0; j < n; ++j)
-      A[i * n + j] = bench_val(hg.r0 + i, j, n);
+  halo_data d = halo_alloc(n, hg);
   ctx_t c = {{n, n},
              {hg.r0, 0},
              {hg.r0 - hg.lrows, 0},
              {hg.m + hg.lrows + hg.rrows, n},
-             md2_make(A, hg.m, n),
-             md2_make(L, hg.lrows, n),
-             md2_make(R, hg.rrows, n),
+             md2_make(d.A, hg.m, n),
+             md2_make(d.L, hg.lrows, n),
+             md2_make(d.R, hg.rrows, n),
              getenv("BENCH_HALO_NO_KEY") ? -1 : idtr_halo_key(0, 1, 1)};
   run(&c);
-  int bad = bench_report_check(MPI_COMM_WORLD, "halo", "idtr", n, halo_errors(n, hg, L, R),
-                               "elements");
-  bench_count(MPI_COMM_WORLD, &o, run, &c);
-  if (!o.check_only && !bad)
-    bench_time(MPI_COMM_WORLD, "halo", "idtr", &o, o.inner ? o.inner : 100, 2.0 * n * 8, run,
-               &c);
+  int bad = halo_finish(&o, "idtr", n, hg, d, run, &c);
   MPI_Finalize();
   return bad;
 }

@@ -29,16 +29,11 @@ int main(int argc, char **argv) {
   bench_opts o = bench_parse(argc, argv, 2048);
   int P = bench_size(), p = bench_rank(), bad = 0;
   int64_t n = o.n;
-  if (n % 2) {
-    fprintf(stderr, "reshape_idtr: N must be even\n");
-    MPI_Abort(MPI_COMM_WORLD, 2);
-  }
+  reshape_require_even(n, "reshape_idtr");
   for (int by_cols = 0; by_cols < 2; ++by_cols) {
     in_box b = reshape_in_box(n, P, p, by_cols);
     double *A = bench_alloc((size_t)(b.rows * b.cols) * 8);
-    for (int64_t i = 0; i < b.rows; ++i)
-      for (int64_t j = 0; j < b.cols; ++j)
-        A[i * b.cols + j] = bench_val(b.r0 + i, b.c0 + j, n);
+    reshape_fill(n, b, A);
     for (int flat = 0; flat < 2; ++flat) {
       int64_t lo, hi;
       reshape_out_range(n, P, p, flat, &lo, &hi);

@@ -113,104 +113,111 @@ struct Call {
   }
 };
 
+// The key of a call: where it comes from, what it is, and its element size;
+// the entry point adds its arguments in ABI order.
+CallKey callKey(OpKind kind, size_t elemSize) {
+  CallKey key;
+  key.push(siteKey());
+  key.push(static_cast<int64_t>(kind));
+  key.push(static_cast<int64_t>(elemSize));
+  return key;
+}
+
+// The checked path's end, common to every redistribution: the plan (built
+// or reused after the agreement), kept for the fast path under `key`, then
+// started on the input (copied first if it shares memory with an output).
+int64_t startChecked(Team &t, const CallKey &key, const char *op, const Geometry &g,
+                     const View &in, std::initializer_list<const View *> outs,
+                     const PromisedWidths &promise = {}) {
+  std::unique_ptr<PlanRequest> request;
+  auto plan = obtainPlan(t, g, &request, promise);
+  if (key.ok())
+    t.plans.insertCall(key, plan, std::move(request));
+  Buffer keep;
+  View source = separateInput(in, outs, keep);
+  const View *first = *outs.begin(), *last = *(outs.end() - 1);
+  if (outs.size() == 1)
+    return registerOperation(startRedistribution(t, plan, source, {first}), op, {first->allocated});
+  return registerOperation(startRedistribution(t, plan, source, {first, last}), op,
+                           {first->allocated, last->allocated});
+}
+
+// copy_reshape and copy_permute: one input lPart at lOffs of the array
+// gShape, one output nlPart at nlOffs; the reshape's output array is ngShape,
+// the permutation's is gShape permuted by `axes`.
+template <typename T>
+int64_t copyEntry(OpKind kind, int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD,
+                  int64_t iR, void *iD, int64_t ngR, void *ngD, int64_t noR, void *noD,
+                  int64_t outR, void *outD, int64_t axR, void *axD) {
+  return guarded([&] {
+    const bool reshape = kind == OpKind::Reshape;
+    const char *op = reshape ? "copy_reshape" : "copy_permute";
+    const char *lPart = reshape ? "copy_reshape: lPart" : "copy_permute: lPart";
+    const char *nlPart = reshape ? "copy_reshape: nlPart" : "copy_permute: nlPart";
+    Call call(op);
+    CallKey key = callKey(kind, sizeof(T));
+    key.indexArray(gR, gD);
+    key.indexArray(oR, oD);
+    key.sizes(iR, iD);
+    if (reshape)
+      key.indexArray(ngR, ngD);
+    key.indexArray(noR, noD);
+    key.sizes(outR, outD);
+    if (!reshape)
+      key.indexArray(axR, axD);
+    Team &t = team(teamId);
+    if (int64_t handle = startCachedCopy<T>(t, key, op, iR, iD, outR, outD, lPart, nlPart))
+      return handle;
+    Geometry g;
+    g.kind = kind;
+    g.inShape = readIndexArray(gR, gD, reshape ? "copy_reshape: gShape" : "copy_permute: gShape");
+    View in = viewFromDescriptor(iR, iD, sizeof(T), lPart);
+    View out = viewFromDescriptor(outR, outD, sizeof(T), nlPart);
+    expectLength(op, "gShape", g.inShape, in.rank(), "the local input lPart");
+    if (reshape) {
+      g.outShape = readIndexArray(ngR, ngD, "copy_reshape: ngShape");
+      expectLength(op, "ngShape", g.outShape, out.rank(), "the local output nlPart");
+      g.axes = identity(out.rank());
+    } else {
+      g.axes = readIndexArray(axR, axD, "copy_permute: axes");
+      expectLength(op, "axes", g.axes, in.rank(), "the local input lPart");
+      if (!isPermutation(g.axes))
+        fail("copy_permute: axes %s are not a permutation", str(g.axes).c_str());
+      if (out.rank() != in.rank())
+        fail("copy_permute: input has rank %d but output has rank %d", in.rank(), out.rank());
+      g.outShape = permuteToOutput(g.inShape, g.axes);
+    }
+    g.input = {readIndexArray(oR, oD, reshape ? "copy_reshape: lOffs" : "copy_permute: lOffs"),
+               in.sizes};
+    expectLength(op, "lOffs", g.input.offsets, in.rank(), "the local input lPart");
+    g.outputs = {
+        {readIndexArray(noR, noD, reshape ? "copy_reshape: nlOffs" : "copy_permute: nlOffs"),
+         out.sizes}};
+    expectLength(op, "nlOffs", g.outputs[0].offsets, out.rank(), "the local output nlPart");
+    return startChecked(t, key, op, g, in, {&out});
+  });
+}
+
 template <typename T>
 int64_t copyReshape(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, int64_t iR,
                     void *iD, int64_t ngR, void *ngD, int64_t noR, void *noD, int64_t outR,
                     void *outD) {
-  return guarded([&] {
-    const char *op = "copy_reshape";
-    Call call(op);
-    CallKey key;
-    key.push(siteKey());
-    key.push(static_cast<int64_t>(OpKind::Reshape));
-    key.push(sizeof(T));
-    key.indexArray(gR, gD);
-    key.indexArray(oR, oD);
-    key.sizes(iR, iD);
-    key.indexArray(ngR, ngD);
-    key.indexArray(noR, noD);
-    key.sizes(outR, outD);
-    Team &t = team(teamId);
-    if (int64_t handle = startCachedCopy<T>(t, key, op, iR, iD, outR, outD,
-                                            "copy_reshape: lPart", "copy_reshape: nlPart"))
-      return handle;
-    Geometry g;
-    g.kind = OpKind::Reshape;
-    g.inShape = readIndexArray(gR, gD, "copy_reshape: gShape");
-    g.outShape = readIndexArray(ngR, ngD, "copy_reshape: ngShape");
-    View in = viewFromDescriptor(iR, iD, sizeof(T), "copy_reshape: lPart");
-    View out = viewFromDescriptor(outR, outD, sizeof(T), "copy_reshape: nlPart");
-    expectLength(op, "gShape", g.inShape, in.rank(), "the local input lPart");
-    expectLength(op, "ngShape", g.outShape, out.rank(), "the local output nlPart");
-    g.input = {readIndexArray(oR, oD, "copy_reshape: lOffs"), in.sizes};
-    expectLength(op, "lOffs", g.input.offsets, in.rank(), "the local input lPart");
-    g.outputs = {{readIndexArray(noR, noD, "copy_reshape: nlOffs"), out.sizes}};
-    expectLength(op, "nlOffs", g.outputs[0].offsets, out.rank(), "the local output nlPart");
-    g.axes = identity(out.rank());
-    std::unique_ptr<PlanRequest> request;
-    auto plan = obtainPlan(t, g, &request);
-    if (key.ok())
-      t.plans.insertCall(key, plan, std::move(request));
-    Buffer keep;
-    View source = separateInput(in, {&out}, keep);
-    return registerOperation(startRedistribution(t, plan, source, {&out}), op,
-                             {out.allocated});
-  });
+  return copyEntry<T>(OpKind::Reshape, teamId, gR, gD, oR, oD, iR, iD, ngR, ngD, noR, noD, outR,
+                      outD, 0, nullptr);
 }
 
 template <typename T>
 int64_t copyPermute(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, int64_t iR,
                     void *iD, int64_t noR, void *noD, int64_t outR, void *outD, int64_t axR,
                     void *axD) {
-  return guarded([&] {
-    const char *op = "copy_permute";
-    Call call(op);
-    CallKey key;
-    key.push(siteKey());
-    key.push(static_cast<int64_t>(OpKind::Permute));
-    key.push(sizeof(T));
-    key.indexArray(gR, gD);
-    key.indexArray(oR, oD);
-    key.sizes(iR, iD);
-    key.indexArray(noR, noD);
-    key.sizes(outR, outD);
-    key.indexArray(axR, axD);
-    Team &t = team(teamId);
-    if (int64_t handle = startCachedCopy<T>(t, key, op, iR, iD, outR, outD,
-                                            "copy_permute: lPart", "copy_permute: nlPart"))
-      return handle;
-    Geometry g;
-    g.kind = OpKind::Permute;
-    g.inShape = readIndexArray(gR, gD, "copy_permute: gShape");
-    g.axes = readIndexArray(axR, axD, "copy_permute: axes");
-    View in = viewFromDescriptor(iR, iD, sizeof(T), "copy_permute: lPart");
-    View out = viewFromDescriptor(outR, outD, sizeof(T), "copy_permute: nlPart");
-    expectLength(op, "gShape", g.inShape, in.rank(), "the local input lPart");
-    expectLength(op, "axes", g.axes, in.rank(), "the local input lPart");
-    if (!isPermutation(g.axes))
-      fail("copy_permute: axes %s are not a permutation", str(g.axes).c_str());
-    if (out.rank() != in.rank())
-      fail("copy_permute: input has rank %d but output has rank %d", in.rank(), out.rank());
-    g.outShape = permuteToOutput(g.inShape, g.axes);
-    g.input = {readIndexArray(oR, oD, "copy_permute: lOffs"), in.sizes};
-    expectLength(op, "lOffs", g.input.offsets, in.rank(), "the local input lPart");
-    g.outputs = {{readIndexArray(noR, noD, "copy_permute: nlOffs"), out.sizes}};
-    expectLength(op, "nlOffs", g.outputs[0].offsets, out.rank(), "the local output nlPart");
-    std::unique_ptr<PlanRequest> request;
-    auto plan = obtainPlan(t, g, &request);
-    if (key.ok())
-      t.plans.insertCall(key, plan, std::move(request));
-    Buffer keep;
-    View source = separateInput(in, {&out}, keep);
-    return registerOperation(startRedistribution(t, plan, source, {&out}), op,
-                             {out.allocated});
-  });
+  return copyEntry<T>(OpKind::Permute, teamId, gR, gD, oR, oD, iR, iD, 0, nullptr, noR, noD, outR,
+                      outD, axR, axD);
 }
 
 template <typename T>
-int64_t updateHalo(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, int64_t iR,
-                   void *iD, int64_t bbOR, void *bbOD, int64_t bbSR, void *bbSD, int64_t lhR,
-                   void *lhD, int64_t rhR, void *rhD, int64_t haloKey) {
+int64_t updateHalo(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, int64_t iR, void *iD,
+                   int64_t bbOR, void *bbOD, int64_t bbSR, void *bbSD, int64_t lhR, void *lhD,
+                   int64_t rhR, void *rhD, int64_t haloKey) {
   return guarded([&] {
     const char *op = "update_halo";
     Call call(op);
@@ -218,10 +225,7 @@ int64_t updateHalo(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, i
     // array's edges reuse a balanced plan without asking the team.
     PromisedWidths promise;
     promise.given = idtr_halo_key_widths(haloKey, &promise.lo, &promise.hi);
-    CallKey key;
-    key.push(siteKey());
-    key.push(static_cast<int64_t>(OpKind::Halo));
-    key.push(sizeof(T));
+    CallKey key = callKey(OpKind::Halo, sizeof(T));
     key.push(haloKey < 0 ? -1 : haloKey);
     key.indexArray(gR, gD);
     key.indexArray(oR, oD);
@@ -278,14 +282,7 @@ int64_t updateHalo(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, i
       fail("update_halo: the right halo has sizes %s but the box needs %s",
            str(rh.sizes).c_str(), str(right.sizes).c_str());
     g.outputs = {left, right};
-    std::unique_ptr<PlanRequest> request;
-    auto plan = obtainPlan(t, g, &request, promise);
-    if (key.ok())
-      t.plans.insertCall(key, plan, std::move(request));
-    Buffer keep;
-    View source = separateInput(in, {&lh, &rh}, keep);
-    return registerOperation(startRedistribution(t, plan, source, {&lh, &rh}), op,
-                             {lh.allocated, rh.allocated});
+    return startChecked(t, key, op, g, in, {&lh, &rh}, promise);
   });
 }
 
