@@ -65,13 +65,12 @@ View separateInput(const View &in, std::initializer_list<const View *> outs, Buf
 // The fast path of a call whose raw arguments (`key`) are those of an
 // earlier call (PlanCache.h): no Geometry, no checks to redo (the key
 // passed them), views read into per-entry-point storage; the agreement
-// round, if the plan needs one, from what was kept of the first call. Returns 0 when it does not apply (then the
-// checked path runs); handles are positive.
+// round, if the plan needs one, from what was kept of the first call.
+// `call` is the cache's entry for the key. Returns 0 when it does not apply
+// (then the checked path runs); handles are positive.
 template <size_t N>
-int64_t startCached(Team &t, const CallKey &key, const char *op, View &in, const View *(&outs)[N]) {
-  PlanCache::CallEntry *call = key.ok() ? t.plans.findCall(key) : nullptr;
-  if (!call)
-    return 0;
+int64_t startCached(Team &t, PlanCache::CallEntry *call, const char *op, View &in,
+                    const View *(&outs)[N]) {
   for (const View *out : outs)
     if (mayOverlap(in, *out))
       return 0; // separateInput's copy: the checked path
@@ -91,13 +90,14 @@ int64_t startCached(Team &t, const CallKey &key, const char *op, View &in, const
 template <typename T>
 int64_t startCachedCopy(Team &t, const CallKey &key, const char *op, int64_t iR, void *iD,
                         int64_t outR, void *outD, const char *inWhat, const char *outWhat) {
-  if (!key.ok() || !t.plans.findCall(key))
+  PlanCache::CallEntry *call = key.ok() ? t.plans.findCall(key) : nullptr;
+  if (!call)
     return 0;
   static View in, out;
   readView(in, iR, iD, sizeof(T), inWhat);
   readView(out, outR, outD, sizeof(T), outWhat);
   const View *outs[1] = {&out};
-  return startCached(t, key, op, in, outs);
+  return startCached(t, call, op, in, outs);
 }
 
 // Common start of every entry point that starts an operation: it takes
@@ -235,13 +235,13 @@ int64_t updateHalo(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, i
     key.sizes(lhR, lhD);
     key.sizes(rhR, rhD);
     Team &t = team(teamId);
-    if (key.ok() && t.plans.findCall(key)) {
+    if (PlanCache::CallEntry *call = key.ok() ? t.plans.findCall(key) : nullptr) {
       static View in, lh, rh;
       readView(in, iR, iD, sizeof(T), "update_halo: lPart");
       readView(lh, lhR, lhD, sizeof(T), "update_halo: lHalo");
       readView(rh, rhR, rhD, sizeof(T), "update_halo: rHalo");
       const View *outs[2] = {&lh, &rh};
-      if (int64_t handle = startCached(t, key, op, in, outs))
+      if (int64_t handle = startCached(t, call, op, in, outs))
         return handle;
     }
     Geometry g;
