@@ -1,18 +1,17 @@
-// Direct transfers between ranks of one node: the receiver reads the
-// sender's packed data straight into its (possibly strided) output.
+// Direct transfers between ranks of one node: the receiver reads the data
+// straight out of the sender's input into its (possibly strided) output.
 //
-// Through MPI, a message whose destination is strided costs the receiver two
-// passes: Open MPI's shared-memory transport copies the packed bytes into a
-// staging buffer (one copy, with Linux cross-memory attach), and the
-// receiver unpacks them into its output. Knowing the address of the sender's
-// packed data, the receiver can instead read it with process_vm_readv
-// directly into the rows of its output: one pass, and the kernel pins only
-// the sender's pages (the runtime's pooled, huge-page buffers) while the
-// receiver's side is an ordinary copy into its own memory. The protocol that
-// uses this is in Exchange.cpp; this file finds the peers it works with and
-// performs the reads, and holds the protocol's messages (notes and
-// acknowledgements); Exchange.cpp decides which transfers are direct and
-// where their data goes.
+// Through MPI, a transfer whose destination is strided costs two passes or
+// more: the sender packs, Open MPI's shared-memory transport copies the
+// packed bytes into a staging buffer (one copy, with Linux cross-memory
+// attach), and the receiver unpacks them into its output. Knowing the
+// address and layout of the sender's input, the receiver instead reads it
+// with process_vm_readv directly into the rows of its output (or, for a
+// transposition, into a cached tile that it transposes into the output):
+// one pass over memory on each side. This file finds the peers it works
+// with, performs the reads and holds the protocol's messages (notes and
+// acknowledgements); Exchange.cpp decides which transfers are direct, and
+// the plan's packer (Packer::readRemote) where their data goes.
 #ifndef IDTR_DIRECTTRANSFER_H
 #define IDTR_DIRECTTRANSFER_H
 

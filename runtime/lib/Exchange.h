@@ -1,5 +1,6 @@
-// Execution of a plan: post receives, pack and send, copy the local part
-// while messages fly, then (in wait) unpack each peer's data as it arrives.
+// Execution of a plan: post receives, send (straight from the input, or
+// packed), copy the local part while messages fly, read the direct
+// transfers, then (in wait) unpack each peer's data as it arrives.
 #ifndef IDTR_EXCHANGE_H
 #define IDTR_EXCHANGE_H
 

@@ -252,24 +252,26 @@ void copyRunsLocal(const std::vector<RunPiece> &pieces, const View &input,
     copyLinear(output.elemSize, output.data, out, p.dstPos, input.data, in, p.srcPos, p.length);
 }
 
+namespace {
+
+// The address of `length` positions of `v` from `pos` if they are one dense
+// run of its memory, else nullptr.
+char *denseRun(const View &v, int64_t pos, int64_t length) {
+  LinearLayout layout(v);
+  Cursor c(layout, pos);
+  if (c.innerStride() != 1 || c.rowRemaining() < length)
+    return nullptr;
+  return v.data + c.offset * int64_t(v.elemSize);
+}
+
+} // namespace
+
 char *denseTarget(const std::vector<RunPiece> &pieces, const View &output) {
-  if (pieces.size() != 1)
-    return nullptr;
-  LinearLayout out(output);
-  Cursor c(out, pieces[0].dstPos);
-  if (c.innerStride() != 1 || c.rowRemaining() < pieces[0].length)
-    return nullptr;
-  return output.data + c.offset * int64_t(output.elemSize);
+  return pieces.size() == 1 ? denseRun(output, pieces[0].dstPos, pieces[0].length) : nullptr;
 }
 
 const char *denseSource(const std::vector<RunPiece> &pieces, const View &input) {
-  if (pieces.size() != 1)
-    return nullptr;
-  LinearLayout in(input);
-  Cursor c(in, pieces[0].srcPos);
-  if (c.innerStride() != 1 || c.rowRemaining() < pieces[0].length)
-    return nullptr;
-  return input.data + c.offset * int64_t(input.elemSize);
+  return pieces.size() == 1 ? denseRun(input, pieces[0].srcPos, pieces[0].length) : nullptr;
 }
 
 // ---- memory segments ---------------------------------------------------------

@@ -6,8 +6,11 @@
 #include "DirectTransfer.h"
 #include "Errors.h"
 #include "Pack.h"
+#include "Plan.h"
 
 #include <gtest/gtest.h>
+
+#include <cstring>
 
 #include <unistd.h>
 
@@ -100,6 +103,20 @@ TEST(Segments, RunPiecesMatchPackAndUnpack) {
     View ref = out;
     ref.data = reinterpret_cast<char *>(refStore.data());
     unpackRuns(runs, ref, reinterpret_cast<const char *>(packed.data()));
+    // A send straight from the input carries the packed message.
+    if (const char *dense = denseSource(runs, in))
+      ASSERT_EQ(0, std::memcmp(dense, packed.data(), n * sizeof(Elem))) << "iteration " << iter;
+    // A direct read out of the "sender's" input (this process) gives what
+    // unpacking the message gives.
+    std::vector<Elem> direct = outStore;
+    std::vector<View> directOuts = {out};
+    directOuts[0].data = reinterpret_cast<char *>(direct.data());
+    Transfer t;
+    t.runs = runs;
+    t.elements = n;
+    runPacker().readRemote(t, PieceFrame{}, in, Box{Shape(in.rank(), 0), in.sizes}, directOuts,
+                           ProcessReader(pid));
+    ASSERT_EQ(direct, refStore) << "iteration " << iter;
     std::vector<Segment> target;
     ASSERT_TRUE(targetSegments(runs, out, SIZE_MAX, target));
     if (n)
@@ -152,6 +169,19 @@ TEST(Segments, BoxPiecesMatchPackAndUnpack) {
     std::vector<View> refs = outs;
     refs[0].data = reinterpret_cast<char *>(refStore.data());
     unpackBoxes(pieces, frame, refs, reinterpret_cast<const char *>(packed.data()));
+    if (pieces.size() == 1)
+      if (const char *dense = denseSource(pieces, frame, in))
+        ASSERT_EQ(0, std::memcmp(dense, packed.data(), n * sizeof(Elem))) << "iteration " << iter;
+    // A direct read out of the "sender's" input (this process): straight
+    // into the output, or through the tile for a transposition.
+    std::vector<Elem> direct = outStore;
+    std::vector<View> directOuts = outs;
+    directOuts[0].data = reinterpret_cast<char *>(direct.data());
+    Transfer t;
+    t.boxes = pieces;
+    t.elements = n;
+    boxPacker().readRemote(t, frame, in, frame.input, directOuts, ProcessReader(pid));
+    ASSERT_EQ(direct, refStore) << "iteration " << iter;
     std::vector<Segment> target;
     ASSERT_TRUE(targetSegments(pieces, frame, outs, SIZE_MAX, target));
     readFromProcess(pid, target, whole(packed));
