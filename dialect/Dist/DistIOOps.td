@@ -28,19 +28,26 @@ def Dist_PrintOp : Dist_Op<"print"> {
     `( ( 1, 2 ), ( 3, 4 ) )`, numbers as `%g` (a distributed tensor is
     gathered on rank 0 first).
 
-    `numpy` prints in numpy's layout (`str()` of an array): `[[1 2]` and
-    ` [3 4]]` on two lines, elements separated by spaces (not padded to a
-    common width), `True`/`False` for `i1`, complex numbers as `(1+2j)`.
+    `numpy` prints an array (rank >= 1) as numpy's `print` does, byte for
+    byte with numpy's default print options: `[[1 2]` and ` [3 4]]` on two
+    lines, every element right-aligned to the widest, `True`/`False` for
+    `i1`, floats in numpy's format (shortest digits, at most 8 after the
+    point, points aligned, scientific when the magnitudes ask for it)
+    unless `precision` or `format` is given, lines wrapped at 75 columns,
+    and arrays of more than 1000 elements summarised with `...` (3 items
+    at each end of every longer dimension). The ranks combine the widths
+    of their shown elements with allreduces, and rank 0 receives only the
+    shown elements. Complex numbers print as `(1+2j)`.
     `precision = p` (0 to 40) prints floats with `%.pg`: 17 digits
     reproduce any `f64` exactly, 9 any `f32`. `format = "..."` gives the
     printf conversion of one element: flags, width and precision, and one
     of `e E f F g G a A` for floats or `d i u x X o` for integers (no
     length modifier, no `*`, nothing else around it: checked here).
     With any option a distributed tensor is not gathered: rank 0 prints
-    its own block and then receives and prints the other ranks' blocks one
-    at a time, so it never holds more than the largest block (the tensor
-    is repartitioned to row blocks first if it is split along another
-    dimension).
+    its own block (in the numpy layout: its shown elements) and then
+    receives and prints the other ranks' one at a time, so it never holds
+    more than the largest block (the tensor is repartitioned to row blocks
+    first if it is split along another dimension).
 
     ```mlir
     dist.print %s : f64

@@ -15,30 +15,49 @@ using namespace mlir::dist;
 
 namespace {
 
-/// Parses `[lo:hi:step, ...]`; omitted parts are 0, kSliceEnd and 1.
-ParseResult parseRanges(OpAsmParser &parser, DenseI64ArrayAttr &lows,
-                        DenseI64ArrayAttr &highs, DenseI64ArrayAttr &steps) {
+using Operands = SmallVectorImpl<OpAsmParser::UnresolvedOperand>;
+
+/// Parses one bound: an integer (stored), an SSA value (kDynamic stored,
+/// the operand appended), or nothing (`absent` stored).
+ParseResult parseBound(OpAsmParser &parser, Operands &operands,
+                       SmallVectorImpl<int64_t> &values, int64_t absent) {
+  OpAsmParser::UnresolvedOperand operand;
+  OptionalParseResult hasOperand = parser.parseOptionalOperand(operand);
+  if (hasOperand.has_value()) {
+    if (failed(*hasOperand))
+      return failure();
+    operands.push_back(operand);
+    values.push_back(ShapedType::kDynamic);
+    return success();
+  }
+  int64_t value = absent;
+  OptionalParseResult has = parser.parseOptionalInteger(value);
+  if (has.has_value() && failed(*has))
+    return failure();
+  values.push_back(value);
+  return success();
+}
+
+/// Parses `[lo:hi:step, ...]`; an omitted hi is kSliceEnd, an omitted step
+/// 1, an omitted lo 0 with a constant positive step and kSliceEnd (the
+/// start in the step's direction) otherwise.
+ParseResult parseRanges(OpAsmParser &parser, Operands &dynamicLows,
+                        Operands &dynamicHighs, Operands &dynamicSteps,
+                        DenseI64ArrayAttr &lows, DenseI64ArrayAttr &highs,
+                        DenseI64ArrayAttr &steps) {
   SmallVector<int64_t> lo, hi, step;
   auto parseRange = [&]() -> ParseResult {
-    int64_t value = 0;
-    OptionalParseResult has = parser.parseOptionalInteger(value);
-    if (has.has_value() && failed(*has))
+    if (parseBound(parser, dynamicLows, lo, kSliceEnd) || parser.parseColon() ||
+        parseBound(parser, dynamicHighs, hi, kSliceEnd))
       return failure();
-    lo.push_back(has.has_value() ? value : 0);
-    if (parser.parseColon())
-      return failure();
-    value = kSliceEnd;
-    has = parser.parseOptionalInteger(value);
-    if (has.has_value() && failed(*has))
-      return failure();
-    hi.push_back(value);
-    value = 1;
     if (succeeded(parser.parseOptionalColon())) {
-      has = parser.parseOptionalInteger(value);
-      if (has.has_value() && failed(*has))
+      if (parseBound(parser, dynamicSteps, step, 1))
         return failure();
+    } else {
+      step.push_back(1);
     }
-    step.push_back(value);
+    if (lo.back() == kSliceEnd && step.back() >= 1)
+      lo.back() = 0;
     return success();
   };
   if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Square,
@@ -51,53 +70,112 @@ ParseResult parseRanges(OpAsmParser &parser, DenseI64ArrayAttr &lows,
   return success();
 }
 
-void printRanges(OpAsmPrinter &printer, DenseI64ArrayAttr lows,
-                 DenseI64ArrayAttr highs, DenseI64ArrayAttr steps) {
+void printRanges(OpAsmPrinter &printer, OperandRange dynamicLows,
+                 OperandRange dynamicHighs, OperandRange dynamicSteps,
+                 DenseI64ArrayAttr lows, DenseI64ArrayAttr highs,
+                 DenseI64ArrayAttr steps) {
+  auto nextLow = dynamicLows.begin(), nextHigh = dynamicHighs.begin(),
+       nextStep = dynamicSteps.begin();
+  // Prints a bound unless it is `absent`; a malformed op (fewer operands
+  // than kDynamic entries, rejected by the verifier) prints `?`.
+  auto print = [&](int64_t value, OperandRange::iterator &next,
+                   OperandRange::iterator end, int64_t absent) {
+    if (value == ShapedType::kDynamic) {
+      if (next == end)
+        printer << '?';
+      else
+        printer << *next++;
+    } else if (value != absent) {
+      printer << value;
+    }
+  };
   printer << " [";
   for (int64_t d = 0, e = lows.size(); d < e; ++d) {
     if (d)
       printer << ", ";
-    if (lows[d] != 0)
-      printer << lows[d];
+    int64_t step = d < steps.size() ? steps[d] : 1;
+    int64_t high = d < highs.size() ? highs[d] : kSliceEnd;
+    print(lows[d], nextLow, dynamicLows.end(),
+          step >= 1 && lows[d] == 0 ? 0 : kSliceEnd);
     printer << ':';
-    if (d < highs.size() && highs[d] != kSliceEnd)
-      printer << highs[d];
-    if (d < steps.size() && steps[d] != 1)
-      printer << ':' << steps[d];
+    print(high, nextHigh, dynamicHighs.end(), kSliceEnd);
+    if (step != 1) {
+      printer << ':';
+      print(step, nextStep, dynamicSteps.end(), 1);
+    }
   }
   printer << ']';
 }
 
-/// Checks the ranges of a slice of `type` (one per dimension, steps >= 1,
-/// bounds within kMaxSliceBound) and returns the static element count of
-/// each dimension (kDynamic where the size of `type` is dynamic).
+/// `values` with the kDynamic entries replaced by `operands` in order.
+SmallVector<OpFoldResult> mixed(MLIRContext *context,
+                                ArrayRef<int64_t> values,
+                                OperandRange operands) {
+  SmallVector<OpFoldResult> result;
+  auto next = operands.begin();
+  for (int64_t value : values) {
+    if (value == ShapedType::kDynamic && next != operands.end())
+      result.push_back(*next++);
+    else
+      result.push_back(IntegerAttr::get(IndexType::get(context), value));
+  }
+  return result;
+}
+
+/// Checks the ranges of a slice of `type` (one per dimension, one operand
+/// per run-time bound, constant steps nonzero and within kMaxSliceBound,
+/// constant bounds within kMaxSliceBound) and returns the static element
+/// count of each dimension (kDynamic where the size of `type` or a bound
+/// is only known at run time).
 FailureOr<SmallVector<int64_t>>
 verifyRanges(Operation *op, DistTensorType type, ArrayRef<int64_t> lows,
-             ArrayRef<int64_t> highs, ArrayRef<int64_t> steps) {
+             ArrayRef<int64_t> highs, ArrayRef<int64_t> steps,
+             ValueRange dynamicLows, ValueRange dynamicHighs,
+             ValueRange dynamicSteps) {
   int64_t rank = type.getRank();
   if (static_cast<int64_t>(lows.size()) != rank ||
       static_cast<int64_t>(highs.size()) != rank ||
       static_cast<int64_t>(steps.size()) != rank)
     return op->emitOpError() << "expects one range per dimension (" << rank
                              << "), got " << lows.size();
+  auto checkOperands = [&](ArrayRef<int64_t> values, ValueRange operands,
+                           StringRef what) -> LogicalResult {
+    int64_t dynamic = llvm::count(values, ShapedType::kDynamic);
+    if (dynamic != static_cast<int64_t>(operands.size()))
+      return op->emitOpError()
+             << "expects one operand per run-time " << what << " (" << dynamic
+             << "), got " << operands.size();
+    return success();
+  };
+  if (failed(checkOperands(lows, dynamicLows, "lo")) ||
+      failed(checkOperands(highs, dynamicHighs, "hi")) ||
+      failed(checkOperands(steps, dynamicSteps, "step")))
+    return failure();
   SmallVector<int64_t> counts;
   for (int64_t d = 0; d < rank; ++d) {
-    if (steps[d] < 1 || steps[d] > kMaxSliceBound)
+    bool dynamicStep = steps[d] == ShapedType::kDynamic;
+    if (!dynamicStep && steps[d] == 0)
+      return op->emitOpError() << "step along dimension " << d
+                               << " must not be zero";
+    if (!dynamicStep &&
+        (steps[d] > kMaxSliceBound || steps[d] < -kMaxSliceBound))
       return op->emitOpError()
-             << "step along dimension " << d << " must be between 1 and 2^48"
-             << " (negative steps are not supported), got " << steps[d];
+             << "step along dimension " << d << " must be within 2^48, got "
+             << steps[d];
     auto tooLarge = [](int64_t bound) {
-      return bound != kSliceEnd &&
+      return bound != kSliceEnd && bound != ShapedType::kDynamic &&
              (bound > kMaxSliceBound || bound < -kMaxSliceBound);
     };
-    if (lows[d] == kSliceEnd || tooLarge(lows[d]) || tooLarge(highs[d]))
+    if (tooLarge(lows[d]) || tooLarge(highs[d]))
       return op->emitOpError()
              << "bounds along dimension " << d << " must be within 2^48";
-    counts.push_back(type.isDynamicDim(d)
-                         ? ShapedType::kDynamic
-                         : normalizeSlice(type.getShape()[d], lows[d],
-                                          highs[d], steps[d])
-                               .count);
+    bool known = !type.isDynamicDim(d) && !dynamicStep &&
+                 lows[d] != ShapedType::kDynamic &&
+                 highs[d] != ShapedType::kDynamic;
+    counts.push_back(known ? normalizeSlice(type.getShape()[d], lows[d],
+                                            highs[d], steps[d])
+                                 .count
+                           : ShapedType::kDynamic);
   }
   return counts;
 }
@@ -133,16 +211,30 @@ LogicalResult verifySizes(Operation *op, ArrayRef<int64_t> actual,
 } // namespace
 
 #define SLICE_RANGES_SYNTAX(OP)                                                \
-  ParseResult OP::parseSliceRanges(OpAsmParser &parser,                        \
-                                   DenseI64ArrayAttr &lows,                    \
-                                   DenseI64ArrayAttr &highs,                   \
-                                   DenseI64ArrayAttr &steps) {                 \
-    return parseRanges(parser, lows, highs, steps);                            \
+  ParseResult OP::parseSliceRanges(                                            \
+      OpAsmParser &parser, Operands &dynamicLows, Operands &dynamicHighs,      \
+      Operands &dynamicSteps, DenseI64ArrayAttr &lows,                         \
+      DenseI64ArrayAttr &highs, DenseI64ArrayAttr &steps) {                    \
+    return parseRanges(parser, dynamicLows, dynamicHighs, dynamicSteps, lows,  \
+                       highs, steps);                                          \
   }                                                                            \
   void OP::printSliceRanges(OpAsmPrinter &printer, Operation *,                \
-                            DenseI64ArrayAttr lows, DenseI64ArrayAttr highs,   \
+                            OperandRange dynamicLows,                          \
+                            OperandRange dynamicHighs,                         \
+                            OperandRange dynamicSteps, DenseI64ArrayAttr lows, \
+                            DenseI64ArrayAttr highs,                           \
                             DenseI64ArrayAttr steps) {                         \
-    printRanges(printer, lows, highs, steps);                                  \
+    printRanges(printer, dynamicLows, dynamicHighs, dynamicSteps, lows, highs, \
+                steps);                                                        \
+  }                                                                            \
+  SmallVector<OpFoldResult> OP::getMixedLows() {                               \
+    return mixed(getContext(), getLows(), getDynamicLows());                   \
+  }                                                                            \
+  SmallVector<OpFoldResult> OP::getMixedHighs() {                              \
+    return mixed(getContext(), getHighs(), getDynamicHighs());                 \
+  }                                                                            \
+  SmallVector<OpFoldResult> OP::getMixedSteps() {                              \
+    return mixed(getContext(), getSteps(), getDynamicSteps());                 \
   }
 SLICE_RANGES_SYNTAX(SliceOp)
 SLICE_RANGES_SYNTAX(InsertSliceOp)
@@ -154,7 +246,8 @@ LogicalResult SliceOp::verify() {
   auto source = cast<DistTensorType>(getSource().getType());
   auto result = cast<DistTensorType>(getResult().getType());
   FailureOr<SmallVector<int64_t>> counts =
-      verifyRanges(*this, source, getLows(), getHighs(), getSteps());
+      verifyRanges(*this, source, getLows(), getHighs(), getSteps(),
+                   getDynamicLows(), getDynamicHighs(), getDynamicSteps());
   if (failed(counts) ||
       failed(verifyCompatible(*this, source, result, "result")))
     return failure();
@@ -167,7 +260,8 @@ LogicalResult InsertSliceOp::verify() {
   auto source = cast<DistTensorType>(getSource().getType());
   auto dest = cast<DistTensorType>(getDest().getType());
   FailureOr<SmallVector<int64_t>> counts =
-      verifyRanges(*this, dest, getLows(), getHighs(), getSteps());
+      verifyRanges(*this, dest, getLows(), getHighs(), getSteps(),
+                   getDynamicLows(), getDynamicHighs(), getDynamicSteps());
   if (failed(counts) ||
       failed(verifyCompatible(*this, dest, source, "source")))
     return failure();

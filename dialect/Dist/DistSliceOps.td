@@ -3,8 +3,9 @@
 // numpy's basic indexing of a distributed tensor: `a[lo:hi:step, ...]`, its
 // inverse (assigning into a slice) and concatenation. Bounds are global
 // indices with numpy's meaning (negative counts from the end, out of range
-// clamps); they are attributes, so the count of each dimension is a
-// function of the global size alone and every rank computes the same one.
+// clamps), constants (attributes) or index values the same on every rank,
+// so the count of each dimension is a function of the global size and the
+// bounds and every rank computes the same one.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,24 +16,46 @@
 // static members so that the generated code finds them.
 defvar SliceRangesDecl = [{
   static ::mlir::ParseResult parseSliceRanges(
-      ::mlir::OpAsmParser &parser, ::mlir::DenseI64ArrayAttr &lows,
-      ::mlir::DenseI64ArrayAttr &highs, ::mlir::DenseI64ArrayAttr &steps);
+      ::mlir::OpAsmParser &parser,
+      ::llvm::SmallVectorImpl<::mlir::OpAsmParser::UnresolvedOperand>
+          &dynamicLows,
+      ::llvm::SmallVectorImpl<::mlir::OpAsmParser::UnresolvedOperand>
+          &dynamicHighs,
+      ::llvm::SmallVectorImpl<::mlir::OpAsmParser::UnresolvedOperand>
+          &dynamicSteps,
+      ::mlir::DenseI64ArrayAttr &lows, ::mlir::DenseI64ArrayAttr &highs,
+      ::mlir::DenseI64ArrayAttr &steps);
   static void printSliceRanges(::mlir::OpAsmPrinter &printer,
                                ::mlir::Operation *op,
+                               ::mlir::OperandRange dynamicLows,
+                               ::mlir::OperandRange dynamicHighs,
+                               ::mlir::OperandRange dynamicSteps,
                                ::mlir::DenseI64ArrayAttr lows,
                                ::mlir::DenseI64ArrayAttr highs,
                                ::mlir::DenseI64ArrayAttr steps);
+  /// lo, hi and step of every dimension, constants or the run-time
+  /// operands (ShapedType::kDynamic in the attribute); an omitted lo or hi
+  /// is the constant kSliceEnd (SliceBounds.h).
+  ::llvm::SmallVector<::mlir::OpFoldResult> getMixedLows();
+  ::llvm::SmallVector<::mlir::OpFoldResult> getMixedHighs();
+  ::llvm::SmallVector<::mlir::OpFoldResult> getMixedSteps();
 }];
 
-def Dist_SliceOp : Dist_Op<"slice", [NoMemoryEffect]> {
+def Dist_SliceOp : Dist_Op<"slice", [NoMemoryEffect,
+    AttrSizedOperandSegments]> {
   let summary = "numpy basic slice `a[lo:hi:step, ...]` of a distributed tensor";
   let description = [{
     One range `lo:hi:step` per dimension, with numpy's meaning on the
     global indices: a negative `lo` or `hi` counts from the end of the
-    dimension, bounds outside it are clamped, `lo` defaults to 0, `hi` to
-    the size and `step` (at least 1) to 1. `:` alone keeps the whole
-    dimension. The result has `ceil((hi - lo) / step)` elements along a
-    dimension (0 when `hi <= lo`), the same element type and rank.
+    dimension, bounds outside it are clamped, `step` (not 0) defaults to 1;
+    with a positive step `lo` defaults to 0 and `hi` to the size, with a
+    negative one (`::-1` reverses) `lo` to the last element and `hi` to
+    before the first. `:` alone keeps the whole dimension. The result has
+    numpy's count of elements along a dimension (`ceil((hi - lo) / step)`,
+    0 when the range is empty), the same element type and rank. Each of
+    `lo`, `hi` and `step` is an integer constant or an `index` value
+    (`[%lo:%hi:%s]`), normalised the same way at run time, where a zero
+    step stops the program with the op's location.
 
     Every rank cuts its part of the slice out of its block (no
     communication). With an `irregular` result of the source's split
@@ -45,13 +68,20 @@ def Dist_SliceOp : Dist_Op<"slice", [NoMemoryEffect]> {
     %inner = dist.slice %u [1:-1, 1:-1] : !dist.tensor<?x?xf64> -> !dist.tensor<?x?xf64>
     %even = dist.slice %x [::2] : !dist.tensor<10xf64> -> !dist.tensor<5xf64>
     %cols = dist.slice %m [:, 2:5] : !dist.tensor<?x8xf64> -> !dist.tensor<?x3xf64>
+    %rev = dist.slice %x [::-1] : !dist.tensor<?xf64> -> !dist.tensor<?xf64>
+    %part = dist.slice %x [%lo:%hi:%step] : !dist.tensor<?xf64> -> !dist.tensor<?xf64>
     ```
   }];
-  let arguments = (ins Dist_Tensor:$source, DenseI64ArrayAttr:$lows,
+  let arguments = (ins Dist_Tensor:$source,
+                       Variadic<Index>:$dynamicLows,
+                       Variadic<Index>:$dynamicHighs,
+                       Variadic<Index>:$dynamicSteps,
+                       DenseI64ArrayAttr:$lows,
                        DenseI64ArrayAttr:$highs, DenseI64ArrayAttr:$steps);
   let results = (outs Dist_Tensor:$result);
   let assemblyFormat = [{
-    $source custom<SliceRanges>($lows, $highs, $steps) attr-dict `:`
+    $source custom<SliceRanges>($dynamicLows, $dynamicHighs, $dynamicSteps,
+                                $lows, $highs, $steps) attr-dict `:`
     type($source) `->` type($result)
   }];
   let hasVerifier = 1;
@@ -59,7 +89,7 @@ def Dist_SliceOp : Dist_Op<"slice", [NoMemoryEffect]> {
 }
 
 def Dist_InsertSliceOp : Dist_Op<"insert_slice", [NoMemoryEffect,
-    AllTypesMatch<["dest", "result"]>]> {
+    AttrSizedOperandSegments, AllTypesMatch<["dest", "result"]>]> {
   let summary = "`dest` with a slice replaced by `source` (`d[lo:hi:step] = s`)";
   let description = [{
     The value of `dest` after numpy's `dest[lo:hi:step, ...] = source`:
@@ -77,11 +107,16 @@ def Dist_InsertSliceOp : Dist_Op<"insert_slice", [NoMemoryEffect,
     ```
   }];
   let arguments = (ins Dist_Tensor:$source, Dist_Tensor:$dest,
+                       Variadic<Index>:$dynamicLows,
+                       Variadic<Index>:$dynamicHighs,
+                       Variadic<Index>:$dynamicSteps,
                        DenseI64ArrayAttr:$lows, DenseI64ArrayAttr:$highs,
                        DenseI64ArrayAttr:$steps);
   let results = (outs Dist_Tensor:$result);
   let assemblyFormat = [{
-    $source `into` $dest custom<SliceRanges>($lows, $highs, $steps) attr-dict
+    $source `into` $dest custom<SliceRanges>($dynamicLows, $dynamicHighs,
+                                             $dynamicSteps, $lows, $highs,
+                                             $steps) attr-dict
     `:` type($source) `into` type($dest)
   }];
   let hasVerifier = 1;

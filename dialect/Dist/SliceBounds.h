@@ -22,28 +22,44 @@ inline constexpr int64_t kSliceEnd = std::numeric_limits<int64_t>::max();
 /// shift offsets): the lowering adds them to sizes in int64 arithmetic.
 inline constexpr int64_t kMaxSliceBound = int64_t(1) << 48;
 
-/// A bound with numpy's meaning in a dimension of `size` elements: negative
-/// counts from the end, the result clamped to [0, size].
-inline int64_t normalizeSliceBound(int64_t bound, int64_t size) {
-  if (bound == kSliceEnd)
-    return size;
-  if (bound < 0)
-    return std::max<int64_t>(bound + size, 0);
-  return std::min(bound, size);
+/// A bound with numpy's meaning in a dimension of `size` elements for a
+/// step of the sign of `step` (PySlice_AdjustIndices): negative counts from
+/// the end; then clamped to [0, size] for a positive step and to
+/// [-1, size - 1] for a negative one (-1: before the first element).
+inline int64_t normalizeSliceBound(int64_t bound, int64_t size,
+                                   int64_t step = 1) {
+  bool reverse = step < 0;
+  if (bound < 0) {
+    bound += size;
+    if (bound < 0)
+      return reverse ? -1 : 0;
+    return bound;
+  }
+  if (bound >= size)
+    return reverse ? size - 1 : size;
+  return bound;
 }
 
-/// {first index, element count} of `lo:hi:step` (step >= 1) in a dimension
-/// of `size` elements.
+/// {first index, element count} of `lo:hi:step` (step != 0) in a dimension
+/// of `size` elements; kSliceEnd for `lo` or `hi` is the omitted bound (the
+/// first and past-the-last element in the step's direction). The elements
+/// are `start + k * step` for k in [0, count).
 struct SliceRange {
   int64_t start;
   int64_t count;
 };
 inline SliceRange normalizeSlice(int64_t size, int64_t lo, int64_t hi,
                                  int64_t step) {
-  int64_t start = normalizeSliceBound(lo, size);
-  int64_t end = normalizeSliceBound(hi, size);
-  int64_t extent = std::max<int64_t>(end - start, 0);
-  return {start, (extent + step - 1) / step};
+  bool reverse = step < 0;
+  int64_t start = lo == kSliceEnd ? (reverse ? size - 1 : 0)
+                                  : normalizeSliceBound(lo, size, step);
+  int64_t stop = hi == kSliceEnd ? (reverse ? -1 : size)
+                                 : normalizeSliceBound(hi, size, step);
+  int64_t extent = reverse ? start - stop : stop - start;
+  int64_t magnitude = reverse ? -step : step;
+  if (extent <= 0)
+    return {reverse ? std::max<int64_t>(start, 0) : start, 0};
+  return {start, (extent + magnitude - 1) / magnitude};
 }
 
 } // namespace mlir::dist

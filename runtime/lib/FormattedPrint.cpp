@@ -8,10 +8,19 @@
 // the next rank's, one block at a time. The punctuation of an element
 // depends only on its flat index in the global shape (Printer below), so
 // the blocks need not know about each other.
+//
+// The numpy layout of an array of rank >= 1 follows numpy's str()
+// (NumpyFormat.h): every element right-aligned to the widest, arrays of
+// more than 1000 elements summarised with `...`. The widths need all shown
+// elements, so the ranks first combine the statistics of their shown
+// elements with one or two allreduces (max) instead of gathering them;
+// then rank 0 receives only the shown elements, one rank at a time (at
+// most 1000, or 6 per dimension when summarised).
 #include "Buffer.h"
 #include "Descriptor.h"
 #include "Errors.h"
 #include "Mpi.h"
+#include "NumpyFormat.h"
 #include "StridedCopy.h"
 #include "Team.h"
 
@@ -159,12 +168,128 @@ template <typename T> void printView(Printer &p, const View &v) {
   }
 }
 
+/// The elements of `part` (the rows from `rowOffset` of an array of
+/// `global` shape) that numpy shows, in C order.
+template <typename T>
+std::vector<numpyfmt::Stored<T>> shownElements(const View &part, const Shape &global, int64_t rowOffset) {
+  int rank = part.rank();
+  std::vector<std::vector<int64_t>> local(rank);
+  for (int d = 0; d < rank; ++d)
+    for (int64_t i : numpyfmt::shownIndices(global, d)) {
+      int64_t l = d == 0 ? i - rowOffset : i;
+      if (l >= 0 && l < part.sizes[d])
+        local[d].push_back(l);
+    }
+  std::vector<numpyfmt::Stored<T>> values;
+  for (const auto &indices : local)
+    if (indices.empty())
+      return values;
+  std::vector<size_t> k(rank, 0);
+  while (true) {
+    const char *at = part.data;
+    for (int d = 0; d < rank; ++d)
+      at += local[d][k[d]] * part.strides[d] * static_cast<int64_t>(sizeof(T));
+    values.push_back(static_cast<numpyfmt::Stored<T>>(*reinterpret_cast<const T *>(at)));
+    int d = rank;
+    while (d-- > 0) {
+      if (++k[d] < local[d].size())
+        break;
+      k[d] = 0;
+    }
+    if (d < 0)
+      return values;
+  }
+}
+
+/// The number of shown elements in the rows [offset, offset + rows).
+int64_t shownCount(const Shape &global, int64_t offset, int64_t rows) {
+  int64_t count = 0;
+  for (int64_t i : numpyfmt::shownIndices(global, 0))
+    count += i >= offset && i < offset + rows;
+  for (size_t d = 1; d < global.size(); ++d)
+    count *= static_cast<int64_t>(numpyfmt::shownIndices(global, d).size());
+  return count;
+}
+
+/// numpy's str() of an array of rank >= 1, printed by rank 0 of `t` (or
+/// this process when `t` is null, a plain tensor). `rows` is every rank's
+/// number of rows.
+template <typename T>
+void printNumpy(const char *format, const View &part, Team *t, const std::vector<int64_t> &rows) {
+  Shape global = part.sizes;
+  int64_t offset = 0;
+  if (t) {
+    global[0] = 0;
+    for (int r = 0; r < t->size; ++r) {
+      if (r == t->rank)
+        offset = global[0];
+      global[0] += rows[r];
+    }
+  }
+  std::vector<numpyfmt::Stored<T>> mine = shownElements<T>(part, global, offset);
+  numpyfmt::ElementFormat<T> fmt(format);
+  auto combine = [&](std::vector<int64_t> stats) {
+    if (t)
+      mpi::allreduceMax(stats.data(), static_cast<int>(stats.size()), t->comm);
+    return stats;
+  };
+  if (fmt.needsMagnitudes())
+    fmt.setMagnitudes(combine(fmt.magnitudes(mine)));
+  fmt.setWidths(combine(fmt.widths(mine)));
+  int tag = t ? t->nextTag() : 0;
+  if (t && t->rank != 0) {
+    if (!mine.empty()) {
+      std::vector<MPI_Request> reqs;
+      mpi::postSend(reqs, reinterpret_cast<const char *>(mine.data()),
+                    static_cast<int64_t>(mine.size() * sizeof(mine[0])), 0, tag, t->comm);
+      mpi::waitAll(reqs);
+    }
+    return;
+  }
+  // Rank 0 takes the elements in C order: its own, then each rank's.
+  std::vector<numpyfmt::Stored<T>> current = std::move(mine);
+  size_t at = 0;
+  int from = 0;
+  int64_t rowStart = t ? rows[0] : 0;
+  auto next = [&]() -> std::string {
+    while (at == current.size()) {
+      ++from;
+      if (!t || from >= t->size)
+        fail("print: fewer elements than the shape holds");
+      int64_t count = shownCount(global, rowStart, rows[from]);
+      rowStart += rows[from];
+      current.assign(static_cast<size_t>(count), numpyfmt::Stored<T>());
+      at = 0;
+      if (count == 0)
+        continue;
+      std::vector<MPI_Request> reqs;
+      mpi::postRecv(reqs, reinterpret_cast<char *>(current.data()),
+                    static_cast<int64_t>(count * sizeof(current[0])), from, tag, t->comm);
+      mpi::waitAll(reqs);
+    }
+    return fmt(static_cast<T>(current[at++]));
+  };
+  std::string text = numpyfmt::layout(global, next) + "\n";
+  std::fputs(text.c_str(), stdout);
+  std::fflush(stdout);
+}
+
 template <typename T>
 void print(const char *format, int32_t style, int64_t teamId, int32_t distributed, int64_t pR,
            void *pD) {
   guarded([&] {
     View part = viewFromDescriptor(pR, pD, sizeof(T), "print: part");
     std::fflush(stdout); // after vector.print's output
+    if (style == NumpyStyle && part.rank() > 0) {
+      if (!distributed) {
+        printNumpy<T>(format, part, nullptr, {});
+        return;
+      }
+      ensureMpi();
+      Team &t = team(teamId);
+      printNumpy<T>(format, part, &t, mpi::allgather({part.sizes[0]}, t.comm));
+      return;
+    }
     if (!distributed) {
       Printer p(part.sizes, format, style);
       printView<T>(p, part);

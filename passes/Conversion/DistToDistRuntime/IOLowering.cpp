@@ -249,6 +249,12 @@ struct FormattedPrintLowering : public DistPattern<PrintOp> {
         error);
     if (!format)
       return op.emitOpError() << error; // the verifier accepted it
+    // The numpy layout of a float array without a precision or format
+    // uses numpy's own float format (shortest digits, aligned points),
+    // which the runtime selects with the empty format.
+    if (op.getNumpy() && !op.getFormat() && !op.getPrecision() &&
+        isa<FloatType>(element) && tensorType.getRank() > 0)
+      format = "";
     // The operands are built before the scf.if: its block is not in the
     // module yet while its body is built (globalCString looks the module up).
     SmallVector<Value> operands{globalCString(b, loc, *format),

@@ -51,28 +51,45 @@ Value sub(OpBuilder &b, Location loc, Value x, Value y) {
   return binary<arith::SubIOp>(b, loc, x, y,
                                [](int64_t p, int64_t q) { return p - q; });
 }
-Value mul(OpBuilder &b, Location loc, Value x, int64_t y) {
-  if (y == 1)
+Value mul(OpBuilder &b, Location loc, Value x, Value y) {
+  if (constant(y) == 1)
     return x;
-  return binary<arith::MulIOp>(b, loc, x, indexConst(b, loc, y),
+  return binary<arith::MulIOp>(b, loc, x, y,
                                [](int64_t p, int64_t q) { return p * q; });
 }
-Value maxZero(OpBuilder &b, Location loc, Value x) {
+Value max(OpBuilder &b, Location loc, Value x, Value y) {
   return binary<arith::MaxSIOp>(
-      b, loc, x, indexConst(b, loc, 0),
-      [](int64_t p, int64_t q) { return std::max(p, q); });
+      b, loc, x, y, [](int64_t p, int64_t q) { return std::max(p, q); });
+}
+Value maxZero(OpBuilder &b, Location loc, Value x) {
+  return max(b, loc, x, indexConst(b, loc, 0));
 }
 Value min(OpBuilder &b, Location loc, Value x, Value y) {
   return binary<arith::MinSIOp>(
       b, loc, x, y, [](int64_t p, int64_t q) { return std::min(p, q); });
 }
-/// ceil(x / step) for x >= 0.
-Value ceilDiv(OpBuilder &b, Location loc, Value x, int64_t step) {
-  if (step == 1)
+/// ceil(x / step) for x >= 0, step >= 1.
+Value ceilDiv(OpBuilder &b, Location loc, Value x, Value step) {
+  if (constant(step) == 1)
     return x;
   return binary<arith::DivUIOp>(
-      b, loc, add(b, loc, x, indexConst(b, loc, step - 1)),
-      indexConst(b, loc, step), [](int64_t p, int64_t q) { return p / q; });
+      b, loc, sub(b, loc, add(b, loc, x, step), indexConst(b, loc, 1)), step,
+      [](int64_t p, int64_t q) { return p / q; });
+}
+/// `cond ? x : y`, folded when `cond` is a constant.
+Value select(OpBuilder &b, Location loc, Value cond, Value x, Value y) {
+  if (std::optional<int64_t> c = constant(cond))
+    return *c ? x : y;
+  if (x == y)
+    return x;
+  return arith::SelectOp::create(b, loc, cond, x, y);
+}
+/// `x < y`, folded for constants.
+Value lessThan(OpBuilder &b, Location loc, Value x, Value y) {
+  std::optional<int64_t> cx = constant(x), cy = constant(y);
+  if (cx && cy)
+    return arith::ConstantIntOp::create(b, loc, *cx < *cy, 1);
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, x, y);
 }
 /// `value`, or 0 where `count` is 0: the offset of an empty slice stays in
 /// bounds (a position computed for no element may lie past the end).
@@ -86,46 +103,109 @@ Value zeroIfEmpty(OpBuilder &b, Location loc, Value count, Value value) {
   return arith::SelectOp::create(b, loc, empty, zero, value);
 }
 
-/// The elements `start + k * step`, k in [0, count), of one dimension.
+/// The elements `start + k * step`, k in [0, count), of one dimension
+/// (step != 0, either sign), with `reverse` = step < 0 and `magnitude` =
+/// |step| (at least 1 also when a run-time step is 0: that is reported,
+/// and nothing divides by it on the way).
 struct DimRange {
-  Value start, count;
-  int64_t step;
+  Value start, count, step, reverse, magnitude;
 };
 
-/// `lo:hi:step` in a dimension of `size` elements (SliceBounds.h).
-DimRange sliceRange(OpBuilder &b, Location loc, Value size, int64_t lo,
-                 int64_t hi, int64_t step) {
-  if (std::optional<int64_t> constant = getConstantIntValue(size)) {
-    SliceRange r = normalizeSlice(*constant, lo, hi, step);
-    return {indexConst(b, loc, r.start), indexConst(b, loc, r.count), step};
+/// A range of positive constant step (concatenation of whole inputs).
+DimRange forwardRange(OpBuilder &b, Location loc, Value start, Value count) {
+  Value one = indexConst(b, loc, 1);
+  return {start, count, one, arith::ConstantIntOp::create(b, loc, 0, 1), one};
+}
+
+/// `lo:hi:step` in a dimension of `size` elements, with numpy's meaning
+/// for either sign of the step (SliceBounds.h, here in index arithmetic
+/// for run-time sizes or bounds; all constants fold to normalizeSlice).
+/// `opName` names the op in the run-time error for a zero step along `d`.
+DimRange sliceRange(OpBuilder &b, Location loc, Value size, OpFoldResult lo,
+                    OpFoldResult hi, OpFoldResult step, StringRef opName,
+                    int64_t d) {
+  std::optional<int64_t> cSize = getConstantIntValue(size),
+                         cLo = getConstantIntValue(lo),
+                         cHi = getConstantIntValue(hi),
+                         cStep = getConstantIntValue(step);
+  if (cSize && cLo && cHi && cStep && *cStep != 0) {
+    SliceRange r = normalizeSlice(*cSize, *cLo, *cHi, *cStep);
+    return {indexConst(b, loc, r.start), indexConst(b, loc, r.count),
+            indexConst(b, loc, *cStep),
+            arith::ConstantIntOp::create(b, loc, *cStep < 0, 1),
+            indexConst(b, loc, std::abs(*cStep))};
   }
-  auto bound = [&](int64_t value) -> Value {
-    if (value == kSliceEnd)
-      return size;
-    if (value < 0)
-      return maxZero(b, loc, add(b, loc, size, indexConst(b, loc, value)));
-    return min(b, loc, indexConst(b, loc, value), size);
+  auto value = [&](OpFoldResult v) {
+    return getValueOrCreateConstantIndexOp(b, loc, v);
   };
-  Value start = bound(lo);
-  Value extent = maxZero(b, loc, sub(b, loc, bound(hi), start));
-  return {start, ceilDiv(b, loc, extent, step), step};
+  Value zero = indexConst(b, loc, 0), one = indexConst(b, loc, 1),
+        minusOne = indexConst(b, loc, -1);
+  Value stepValue = value(step);
+  if (!cStep)
+    checkAtRunTime(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, stepValue,
+                              zero),
+        (opName + ": the step along dimension " + Twine(d) + " is zero")
+            .str(),
+        {});
+  Value reverse = lessThan(b, loc, stepValue, zero);
+  Value magnitude = max(
+      b, loc, select(b, loc, reverse, sub(b, loc, zero, stepValue), stepValue),
+      one);
+  Value last = sub(b, loc, size, one);
+  // PySlice_AdjustIndices: negative counts from the end, then clamp to
+  // [0, size] (forward) or [-1, size - 1] (reverse).
+  auto bound = [&](OpFoldResult v, std::optional<int64_t> c, Value absentFwd,
+                   Value absentRev) -> Value {
+    if (c == kSliceEnd)
+      return select(b, loc, reverse, absentRev, absentFwd);
+    Value x = value(v);
+    if (!c || *c < 0) {
+      Value shifted = add(b, loc, x, size);
+      x = c ? shifted : select(b, loc, lessThan(b, loc, x, zero), shifted, x);
+      x = max(b, loc, x, select(b, loc, reverse, minusOne, zero));
+    }
+    if (!c || *c >= 0)
+      x = min(b, loc, x, select(b, loc, reverse, last, size));
+    return x;
+  };
+  Value start = bound(lo, cLo, zero, last);
+  Value stop = bound(hi, cHi, size, minusOne);
+  Value extent = select(b, loc, reverse, sub(b, loc, start, stop),
+                        sub(b, loc, stop, start));
+  Value count = ceilDiv(b, loc, maxZero(b, loc, extent), magnitude);
+  return {start, count, stepValue, reverse, magnitude};
 }
 
 /// The part of `range` that lies in a block of `size` elements starting at
 /// `offset`: {first k, number of k, position of the first in the block}.
+/// With a negative step the first k is the block's last position.
 struct Local {
   Value first, count, position;
 };
-Local localRange(OpBuilder &b, Location loc, const DimRange &range, Value offset,
-                 Value size) {
+Local localRange(OpBuilder &b, Location loc, const DimRange &range,
+                 Value offset, Value size) {
+  // The positions in increasing order are lowest + j * magnitude, with
+  // j = k forward and j = count - 1 - k in reverse.
+  Value one = indexConst(b, loc, 1);
+  Value lowest = select(
+      b, loc, range.reverse,
+      add(b, loc, range.start,
+          mul(b, loc, maxZero(b, loc, sub(b, loc, range.count, one)),
+              range.step)),
+      range.start);
   auto firstAtOrAfter = [&](Value index) {
     return min(b, loc,
-               ceilDiv(b, loc, maxZero(b, loc, sub(b, loc, index, range.start)),
-                       range.step),
+               ceilDiv(b, loc, maxZero(b, loc, sub(b, loc, index, lowest)),
+                       range.magnitude),
                range.count);
   };
-  Value first = firstAtOrAfter(offset);
-  Value count = sub(b, loc, firstAtOrAfter(add(b, loc, offset, size)), first);
+  Value low = firstAtOrAfter(offset);
+  Value high = firstAtOrAfter(add(b, loc, offset, size));
+  Value count = sub(b, loc, high, low);
+  Value first = select(b, loc, range.reverse, sub(b, loc, range.count, high),
+                       low);
   Value position = sub(
       b, loc, add(b, loc, range.start, mul(b, loc, first, range.step)), offset);
   // An empty part is the box at 0, not at its clamped position: a box at
@@ -138,7 +218,22 @@ Local localRange(OpBuilder &b, Location loc, const DimRange &range, Value offset
           zeroIfEmpty(b, loc, count, position)};
 }
 
-/// Whether the ranges of `lows`/`highs`/`steps` take dimension `d` whole.
+/// The ranges of a slice op in a global shape `shape`.
+template <typename OpTy>
+SmallVector<DimRange> sliceRanges(OpBuilder &b, Location loc, OpTy op,
+                                  ArrayRef<Value> shape) {
+  SmallVector<OpFoldResult> lows = op.getMixedLows(),
+                            highs = op.getMixedHighs(),
+                            steps = op.getMixedSteps();
+  SmallVector<DimRange> ranges;
+  for (auto [d, size] : llvm::enumerate(shape))
+    ranges.push_back(sliceRange(b, loc, size, lows[d], highs[d], steps[d],
+                                op->getName().getStringRef(), d));
+  return ranges;
+}
+
+/// Whether the ranges of `lows`/`highs`/`steps` take dimension `d` whole
+/// (kDynamic, a run-time bound, is none of these constants).
 bool takesWhole(ArrayRef<int64_t> lows, ArrayRef<int64_t> highs,
                 ArrayRef<int64_t> steps, int64_t d) {
   return lows[d] == 0 && highs[d] == kSliceEnd && steps[d] == 1;
@@ -161,7 +256,7 @@ Value insertInto(OpBuilder &b, Location loc, const DistParts &source,
     counts.push_back(part.count);
     positions.push_back(getAsOpFoldResult(part.position));
     sizes.push_back(getAsOpFoldResult(part.count));
-    strides.push_back(b.getIndexAttr(range.step));
+    strides.push_back(getAsOpFoldResult(range.step));
   }
   Value piece = source.local;
   if (!aligned) {
@@ -197,14 +292,21 @@ struct SliceLowering : public DistPattern<SliceOp> {
     DistParts source = parts(adaptor.getSource());
     auto [pieces, piecesType] = slicePieces(
         rewriter, loc, source, type,
-        knownShape(rewriter, loc, type, source.globalShape), op.getLows(),
-        op.getHighs(), op.getSteps());
+        knownShape(rewriter, loc, type, source.globalShape),
+        op.getMixedLows(), op.getMixedHighs(), op.getMixedSteps(),
+        "dist.slice");
     checkStaticDims(rewriter, loc, "dist.slice", "slice", pieces.globalShape,
                     resultType.getShape(), resultType);
     // Free when the pieces already have the result's partition: an
     // irregular result of the same split, or the split dimension whole.
+    // Not with a step along the split dimension that is negative or only
+    // known at run time: the pieces would then be in reverse rank order,
+    // which no partition describes (dist tensors hold their blocks in rank
+    // order; printing and from_local rely on it).
+    int64_t step = op.getSteps()[type.getSplit()];
     bool keep = piecesType.getSplit() == resultType.getSplit() &&
-                (!resultType.getBalanced() || piecesType.getBalanced());
+                (!resultType.getBalanced() || piecesType.getBalanced()) &&
+                step != ShapedType::kDynamic && step > 0;
     DistParts result =
         keep ? pieces
              : redistribute(rewriter, loc, pieces, piecesType, resultType,
@@ -230,10 +332,8 @@ struct InsertSliceLowering : public DistPattern<InsertSliceOp> {
         knownShape(rewriter, loc, destType, dest.globalShape);
     SmallVector<Value> sourceShape =
         knownShape(rewriter, loc, sourceType, source.globalShape);
-    SmallVector<DimRange> ranges;
+    SmallVector<DimRange> ranges = sliceRanges(rewriter, loc, op, destShape);
     for (int64_t d = 0; d < destType.getRank(); ++d) {
-      ranges.push_back(sliceRange(rewriter, loc, destShape[d], op.getLows()[d],
-                                  op.getHighs()[d], op.getSteps()[d]));
       checkSameSize(rewriter, loc, sourceShape[d], ranges[d].count,
                     ("dist.insert_slice: the source size along dimension " +
                      Twine(d) + " differs from the slice's")
@@ -281,22 +381,40 @@ std::pair<DistParts, DistTensorType> mlir::distc::lowering::slicePieces(
     OpBuilder &b, Location loc, const DistParts &source, DistTensorType type,
     ArrayRef<Value> shape, ArrayRef<int64_t> lows, ArrayRef<int64_t> highs,
     ArrayRef<int64_t> steps) {
+  auto attrs = [&](ArrayRef<int64_t> values) {
+    return llvm::map_to_vector(values, [&](int64_t v) -> OpFoldResult {
+      return b.getIndexAttr(v);
+    });
+  };
+  return slicePieces(b, loc, source, type, shape, attrs(lows), attrs(highs),
+                     attrs(steps), "dist.slice");
+}
+
+std::pair<DistParts, DistTensorType> mlir::distc::lowering::slicePieces(
+    OpBuilder &b, Location loc, const DistParts &source, DistTensorType type,
+    ArrayRef<Value> shape, ArrayRef<OpFoldResult> lows,
+    ArrayRef<OpFoldResult> highs, ArrayRef<OpFoldResult> steps,
+    StringRef opName) {
   SmallVector<Value> localSizes = tensorSizes(b, loc, source.local);
   DistParts pieces;
   SmallVector<OpFoldResult> positions, sizes, strides;
   for (int64_t d = 0; d < type.getRank(); ++d) {
-    DimRange range = sliceRange(b, loc, shape[d], lows[d], highs[d], steps[d]);
+    DimRange range = sliceRange(b, loc, shape[d], lows[d], highs[d], steps[d],
+                                opName, d);
     Local part = localRange(b, loc, range, source.offsets[d], localSizes[d]);
     pieces.globalShape.push_back(range.count);
     pieces.offsets.push_back(part.first);
     positions.push_back(getAsOpFoldResult(part.position));
     sizes.push_back(getAsOpFoldResult(part.count));
-    strides.push_back(b.getIndexAttr(steps[d]));
+    strides.push_back(getAsOpFoldResult(range.step));
   }
   pieces.local = tensor::ExtractSliceOp::create(b, loc, source.local,
                                                 positions, sizes, strides);
+  int64_t split = type.getSplit();
   bool balanced = type.getBalanced() &&
-                  takesWhole(lows, highs, steps, type.getSplit());
+                  getConstantIntValue(lows[split]) == 0 &&
+                  getConstantIntValue(highs[split]) == kSliceEnd &&
+                  getConstantIntValue(steps[split]) == 1;
   SmallVector<int64_t> staticShape;
   for (Value count : pieces.globalShape)
     staticShape.push_back(
@@ -332,10 +450,11 @@ DistParts mlir::distc::lowering::concatParts(
   for (auto [input, type, inputShape] : llvm::zip(inputs, types, shapes)) {
     SmallVector<DimRange> ranges;
     for (auto [d, size] : llvm::enumerate(inputShape))
-      ranges.push_back({static_cast<int64_t>(d) == axis
-                            ? start
-                            : indexConst(b, loc, 0),
-                        size, 1});
+      ranges.push_back(forwardRange(b, loc,
+                                    static_cast<int64_t>(d) == axis
+                                        ? start
+                                        : indexConst(b, loc, 0),
+                                    size));
     // Off the axis, an input balanced like the result holds the rows of
     // the result's block already.
     bool aligned =

@@ -24,6 +24,13 @@ slicePieces(OpBuilder &b, Location loc, const DistParts &source,
             dist::DistTensorType type, ArrayRef<Value> shape,
             ArrayRef<int64_t> lows, ArrayRef<int64_t> highs,
             ArrayRef<int64_t> steps);
+/// The same with bounds that may be run-time values (index), normalised at
+/// run time; `opName` names the op in the error for a zero step.
+std::pair<DistParts, dist::DistTensorType>
+slicePieces(OpBuilder &b, Location loc, const DistParts &source,
+            dist::DistTensorType type, ArrayRef<Value> shape,
+            ArrayRef<OpFoldResult> lows, ArrayRef<OpFoldResult> highs,
+            ArrayRef<OpFoldResult> steps, StringRef opName);
 
 /// `numpy.concatenate(inputs, axis)` (of `types`, global shapes known as
 /// `shapes`, checked to agree off the axis) in the balanced partition of

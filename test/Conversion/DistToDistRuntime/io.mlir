@@ -44,3 +44,21 @@ func.func @print(%a: !dist.tensor<?x?xf64, split = 1>, %n: index) {
   dist.print %n format = "%d" : index
   return
 }
+
+// -----
+
+// dist.print numpy of a float array without precision or format: numpy's
+// own float format (shortest digits, aligned points), which the runtime
+// selects by the empty format; a scalar keeps %g.
+// CHECK-DAG: llvm.mlir.global internal constant @[[G:.*]]("%g\00")
+// CHECK-DAG: llvm.mlir.global internal constant @[[E:.*]]("\00")
+// CHECK-LABEL: func.func @print_numpy_float
+// CHECK: %[[EP:.*]] = llvm.mlir.addressof @[[E]]
+// CHECK: call @_idtr_print_f64(%[[EP]],
+// CHECK: %[[GP:.*]] = llvm.mlir.addressof @[[G]]
+// CHECK: func.call @_idtr_print_f64(%[[GP]],
+func.func @print_numpy_float(%a: !dist.tensor<?xf64>, %s: f64) {
+  dist.print %a numpy : !dist.tensor<?xf64>
+  dist.print %s numpy : f64
+  return
+}

@@ -8,16 +8,49 @@ func.func @slice_ranges(%a: !dist.tensor<8x8xf64>) {
 
 // -----
 
-func.func @slice_step(%a: !dist.tensor<8xf64>) {
-  // expected-error @+1 {{step along dimension 0 must be between 1 and 2^48 (negative steps are not supported), got -1}}
-  %s = dist.slice %a [::-1] : !dist.tensor<8xf64> -> !dist.tensor<8xf64>
+func.func @slice_negative_step_size(%a: !dist.tensor<8xf64>) {
+  // expected-error @+1 {{result size along dimension 0 must be 3, got 4}}
+  %s = dist.slice %a [6:0:-2] : !dist.tensor<8xf64> -> !dist.tensor<4xf64>
+  return
+}
+
+// -----
+
+func.func @slice_step_bound(%a: !dist.tensor<8xf64>) {
+  // expected-error @+1 {{step along dimension 0 must be within 2^48, got -1000000000000000}}
+  %s = dist.slice %a [::-1000000000000000] : !dist.tensor<8xf64> -> !dist.tensor<1xf64>
+  return
+}
+
+// -----
+
+func.func @slice_operands(%a: !dist.tensor<8xf64>, %lo: index) {
+  // expected-error @+1 {{expects one operand per run-time lo (1), got 0}}
+  %s = "dist.slice"(%a) <{lows = array<i64: -9223372036854775808>, highs = array<i64: 9223372036854775807>, steps = array<i64: 1>, operandSegmentSizes = array<i32: 1, 0, 0, 0>}> : (!dist.tensor<8xf64>) -> !dist.tensor<?xf64>
+  return
+}
+
+// -----
+
+func.func @insert_slice_operands(%a: !dist.tensor<8xf64>, %b: !dist.tensor<?xf64>, %s: index) {
+  // expected-error @+1 {{expects one operand per run-time step (0), got 1}}
+  %r = "dist.insert_slice"(%b, %a, %s) <{lows = array<i64: 0>, highs = array<i64: 9223372036854775807>, steps = array<i64: 1>, operandSegmentSizes = array<i32: 1, 1, 0, 0, 1>}> : (!dist.tensor<?xf64>, !dist.tensor<8xf64>, index) -> !dist.tensor<8xf64>
+  return
+}
+
+// -----
+
+// expected-note @+1 {{prior use here}}
+func.func @slice_operand_type(%a: !dist.tensor<8xf64>, %lo: i64) {
+  // expected-error @+1 {{use of value '%lo' expects different type than prior uses: 'index' vs 'i64'}}
+  %s = dist.slice %a [%lo:] : !dist.tensor<8xf64> -> !dist.tensor<?xf64>
   return
 }
 
 // -----
 
 func.func @slice_zero_step(%a: !dist.tensor<8xf64>) {
-  // expected-error @+1 {{step along dimension 0 must be between 1 and 2^48 (negative steps are not supported), got 0}}
+  // expected-error @+1 {{step along dimension 0 must not be zero}}
   %s = dist.slice %a [::0] : !dist.tensor<8xf64> -> !dist.tensor<8xf64>
   return
 }

@@ -55,7 +55,7 @@
 // NUMPY-NEXT: ok bool (10,)
 // NUMPY-EMPTY:
 
-// CHECK:      {{\[\[}}1 3 5 7 9]
+// CHECK:      {{\[\[}} 1  3  5  7  9]
 // CHECK-NEXT:  [11 13 15 17 19]
 // CHECK-NEXT:  [21 23 25 27 29]
 // CHECK-NEXT:  [31 33 35 37 39]
@@ -63,7 +63,7 @@
 // CHECK-NEXT:  [51 53 55 57 59]
 // CHECK-NEXT:  [61 63 65 67 69]]
 // CHECK-NEXT: 1.0000000000000000e+00
-// CHECK-NEXT: [True False False True False False True False False True]
+// CHECK-NEXT: [ True False False  True False False  True False False  True]
 
 !F = !dist.tensor<?x?xf64>
 !B = !dist.tensor<?xi32>

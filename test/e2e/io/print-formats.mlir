@@ -25,7 +25,7 @@
 // CHECK-NEXT:( ( 0, 1, 2 ), ( 3, 4, 5 ) )
 // CHECK-NEXT:( 0.10000000000000001, 0.20000000000000001, 0.30000000000000004 )
 // CHECK-NEXT:[1.000e-01 2.000e-01 3.000e-01]
-// CHECK-NEXT:[True False True False True False]
+// CHECK-NEXT:[ True False  True False  True False]
 // CHECK-NEXT:[    0     1     2     3     4     5]
 // CHECK-NEXT:0.33333333333333331
 // CHECK-NEXT:0x2a
