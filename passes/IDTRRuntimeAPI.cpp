@@ -89,6 +89,14 @@ Type elementTypeForSuffix(MLIRContext *context, StringRef suffix) {
     return Float64Type::get(context);
   if (suffix == "f32")
     return Float32Type::get(context);
+  if (suffix == "f16")
+    return Float16Type::get(context);
+  if (suffix == "bf16")
+    return BFloat16Type::get(context);
+  if (suffix == "c32")
+    return ComplexType::get(Float32Type::get(context));
+  if (suffix == "c64")
+    return ComplexType::get(Float64Type::get(context));
   unsigned width = 0;
   suffix.drop_front().getAsInteger(10, width);
   return IntegerType::get(context, width);
@@ -198,6 +206,14 @@ std::optional<StringRef> mlir::distc::getIDTRTypeSuffix(Type elementType) {
     spelling = "f64";
   else if (isa<Float32Type>(elementType))
     spelling = "f32";
+  else if (isa<Float16Type>(elementType))
+    spelling = "f16";
+  else if (isa<BFloat16Type>(elementType))
+    spelling = "bf16";
+  else if (auto complex = dyn_cast<ComplexType>(elementType))
+    spelling = complex.getElementType().isF32()   ? "c32"
+               : complex.getElementType().isF64() ? "c64"
+                                                  : "";
   else if (auto intType = dyn_cast<IntegerType>(elementType);
            intType && intType.isSignless())
     spelling = "i" + std::to_string(intType.getWidth());
@@ -208,7 +224,13 @@ std::optional<StringRef> mlir::distc::getIDTRTypeSuffix(Type elementType) {
 }
 
 std::string mlir::distc::getIDTRSupportedTypesList() {
-  return llvm::join(ArrayRef(kSuffixes), ", ");
+  // The MLIR spelling of each suffix (c32 is complex<f32>).
+  SmallVector<std::string> types;
+  for (StringRef suffix : kSuffixes)
+    types.push_back(suffix == "c32"   ? "complex<f32>"
+                    : suffix == "c64" ? "complex<f64>"
+                                      : suffix.str());
+  return llvm::join(types, ", ");
 }
 
 IDTREffect mlir::distc::getIDTREffect(IDTRFunction function) {

@@ -151,6 +151,8 @@ def ConvertDistToDistRuntime
     // dist.save/dist.load/formatted dist.print pass buffers to the runtime.
     "::mlir::bufferization::BufferizationDialect",
     "::mlir::cf::ControlFlowDialect",
+    // Reductions and element-wise ops of complex elements.
+    "::mlir::complex::ComplexDialect",
     "::mlir::distruntime::DistRuntimeDialect",
     "::mlir::func::FuncDialect",
     "::mlir::LLVM::LLVMDialect",

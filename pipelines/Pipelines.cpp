@@ -142,6 +142,10 @@ void buildLowerLoops(OpPassManager &pm, const PipelineOptions &opts) {
 
 void buildLowerToLLVM(OpPassManager &pm, const PipelineOptions &opts) {
   (void)opts;
+  // Complex arithmetic (complex<f32>/complex<f64> elements, or the user's
+  // complex ops) on its real and imaginary parts; convert-to-llvm lowers
+  // the complex.create/re/im that remain.
+  pm.addPass(createConvertComplexToStandardPass());
   // Vector first: convert-to-llvm's vector patterns do not cover every
   // vector op that the dedicated pass handles (e.g. vector.print helpers).
   pm.addPass(createConvertVectorToLLVMPass());

@@ -195,16 +195,21 @@ DistTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (split < 0 || split >= static_cast<int64_t>(shape.size()))
     return emitError() << "split dimension " << split
                        << " is out of range for rank " << shape.size();
-  if (!elementType.isIntOrIndexOrFloat())
-    return emitError() << "!dist.tensor element type must be an integer or "
-                          "floating-point type, got "
+  auto complex = dyn_cast<ComplexType>(elementType);
+  bool complexOfF32OrF64 = complex && (complex.getElementType().isF32() ||
+                                       complex.getElementType().isF64());
+  if (!elementType.isIntOrIndexOrFloat() && !complexOfF32OrF64)
+    return emitError() << "!dist.tensor element type must be an integer, "
+                          "index, floating-point, complex<f32> or "
+                          "complex<f64> type, got "
                        << elementType;
   // The lowering and the runtime compute element and byte counts and
   // offsets in int64: a static shape whose product wraps would compile and
   // then allocate a wrapped size and write past it. Dynamic dimensions are
   // checked when the tensor is created (the lowering's run-time checks).
-  unsigned bits =
-      elementType.isIndex() ? 64 : elementType.getIntOrFloatBitWidth();
+  unsigned bits = elementType.isIndex() ? 64
+                 : complex ? 2 * complex.getElementType().getIntOrFloatBitWidth()
+                           : elementType.getIntOrFloatBitWidth();
   int64_t bytes = std::max<int64_t>(1, (bits + 7) / 8);
   int64_t elements = 1;
   for (int64_t dim : shape) {

@@ -32,6 +32,11 @@ std::optional<std::string> elementPrintFormat(Type elementType,
                                               int64_t precision,
                                               std::string &error);
 
+/// Whether the runtime's printer prints `value` for dist.print: with an
+/// option (`formatted`), or of complex elements, which vector.print has no
+/// form for.
+bool printsThroughRuntime(Type value, bool formatted);
+
 /// Whether a path (the default of a path parameter) fits the runtime's
 /// parameter table: non-empty, no tab, newline or NUL.
 bool isValidPathText(llvm::StringRef path);

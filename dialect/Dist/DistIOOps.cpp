@@ -94,9 +94,17 @@ mlir::dist::elementPrintFormat(Type type, StringRef format, int64_t precision,
   return (format.drop_back() + "ll" + Twine(conversion)).str();
 }
 
+bool mlir::dist::printsThroughRuntime(Type type, bool formatted) {
+  if (formatted)
+    return true;
+  if (auto dist = dyn_cast<DistTensorType>(type))
+    return isa<ComplexType>(dist.getElementType());
+  return isa<ComplexType>(getElementTypeOrSelf(type));
+}
+
 LogicalResult PrintOp::verify() {
   Type type = getValue().getType();
-  if (!isa<DistTensorType, RankedTensorType>(type) &&
+  if (!isa<DistTensorType, RankedTensorType, ComplexType>(type) &&
       !type.isIntOrIndexOrFloat())
     return emitOpError() << "can print a scalar, a ranked tensor or a "
                             "!dist.tensor, not "
@@ -107,18 +115,17 @@ LogicalResult PrintOp::verify() {
   if (precision && (*precision < 0 || *precision > 40))
     return emitOpError() << "precision " << *precision
                          << " is not between 0 and 40";
-  if (isFormatted() && failed(verifyNoProcessGrid(*this)))
+  bool runtime = printsThroughRuntime(type, isFormatted());
+  if (runtime && failed(verifyNoProcessGrid(*this)))
     return failure();
-  if (!isFormatted())
+  if (!runtime)
     return success();
   Type element = getElementTypeOrSelf(type);
   if (auto dist = dyn_cast<DistTensorType>(type))
     element = dist.getElementType();
   if (element.isIndex())
     element = IntegerType::get(getContext(), 64);
-  if (element.isBF16()) // printed as f32
-    element = Float32Type::get(getContext());
-  if (!npyDescr(element))
+  if (!npyDescr(element) && !element.isBF16())
     return emitOpError() << "cannot print elements of type " << element
                          << " with numpy, precision or format";
   std::string error;

@@ -42,7 +42,8 @@ LogicalResult MatmulOp::verify() {
                          << element << ", " << b.getElementType() << " and "
                          << c.getElementType();
   // i1 has no multiply-add that linalg would give numpy's meaning to.
-  if (element.isInteger(1))
+  // (Complex products would need the tiling's vector widths per part.)
+  if (element.isInteger(1) || isa<ComplexType>(element))
     return emitOpError() << "needs integer or float elements wider than i1";
   if (a.getTeam() != b.getTeam() || a.getTeam() != c.getTeam())
     return emitOpError() << "operands and result must belong to the same "

@@ -175,10 +175,21 @@ LogicalResult GenerateOp::verifyRegions() {
   return verifyScalarBody(*this, body);
 }
 
+/// arange and linspace compute in the element type: integers or floats.
+LogicalResult verifyRealElements(Operation *op, DistTensorType type) {
+  if (isa<ComplexType>(type.getElementType()))
+    return op->emitOpError() << "needs integer or float elements, not "
+                             << type.getElementType()
+                             << " (build the parts with dist.elementwise)";
+  return success();
+}
+
 LogicalResult ArangeOp::verify() {
   auto type = cast<DistTensorType>(getResult().getType());
   if (type.getRank() != 1)
     return emitOpError() << "result must be 1-D, got " << type;
+  if (failed(verifyRealElements(*this, type)))
+    return failure();
   return verifyDynamicSizes(*this, type, getDynamicSizes());
 }
 
@@ -186,6 +197,8 @@ LogicalResult LinspaceOp::verify() {
   auto type = cast<DistTensorType>(getResult().getType());
   if (type.getRank() != 1)
     return emitOpError() << "result must be 1-D, got " << type;
+  if (failed(verifyRealElements(*this, type)))
+    return failure();
   return verifyDynamicSizes(*this, type, getDynamicSizes());
 }
 
@@ -300,6 +313,9 @@ void printBinaryOp(OpAsmPrinter &printer, Operation *op) {
 
 LogicalResult verifyBinaryOp(Operation *op) {
   auto result = cast<DistTensorType>(op->getResult(0).getType());
+  if (isa<MaxOp, MinOp>(op) && isa<ComplexType>(result.getElementType()))
+    return op->emitOpError()
+           << "is not defined for complex elements (they have no order)";
   for (Value operand : op->getOperands())
     if (failed(verifySameGlobalArray(
             op, cast<DistTensorType>(operand.getType()), result)))
@@ -339,9 +355,15 @@ LogicalResult ReduceOp::verify() {
       kind == ReduceKind::bxor)
     return emitOpError() << name << " is not a dist reduction (it is "
                          << "distruntime.allreduce's, for shard programs)";
-  if (kind == ReduceKind::mean && !isa<FloatType>(element))
-    return emitOpError() << "mean needs a floating-point element type, not "
+  if (kind == ReduceKind::mean && !isa<FloatType, ComplexType>(element))
+    return emitOpError() << "mean needs a floating-point or complex element "
+                            "type, not "
                          << element << " (convert the tensor first)";
+  if (isa<ComplexType>(element) && kind != ReduceKind::sum &&
+      kind != ReduceKind::prod && kind != ReduceKind::mean)
+    return emitOpError() << name << " is not defined for " << element
+                         << " elements (complex numbers have no order; "
+                            "reduce their real parts or magnitudes)";
   if ((kind == ReduceKind::any || kind == ReduceKind::all) &&
       !element.isInteger(1))
     return emitOpError() << name << " needs i1 elements, not " << element
@@ -389,6 +411,11 @@ LogicalResult ScanOp::verify() {
     return emitOpError() << "kind " << stringifyReduceKind(kind)
                          << " has no cumulative form (use sum, prod, min or "
                             "max)";
+  if (isa<ComplexType>(source.getElementType()) && kind != ReduceKind::sum &&
+      kind != ReduceKind::prod)
+    return emitOpError() << stringifyReduceKind(kind) << " is not defined for "
+                         << source.getElementType()
+                         << " elements (complex numbers have no order)";
   if (source.isGrid() && source.getGridAxisOf(getAxis()) >= 0)
     return emitOpError() << "a scan along dimension " << getAxis()
                          << ", which is split over a process grid, is not "
@@ -410,10 +437,18 @@ bool isRuntimeScalar(Type type) {
 LogicalResult AllReduceOp::verify() {
   ReduceKind kind = getKind();
   Type type = getValue().getType();
-  if (!isRuntimeScalar(type))
-    return emitOpError() << "reduces index, i1, i8, i16, i32, i64, f32 or f64 "
-                            "values, not "
+  auto complex = dyn_cast<ComplexType>(type);
+  bool complexOfF32OrF64 = complex && (complex.getElementType().isF32() ||
+                                       complex.getElementType().isF64());
+  if (!isRuntimeScalar(type) && !type.isF16() && !type.isBF16() &&
+      !complexOfF32OrF64)
+    return emitOpError() << "reduces index, i1, i8, i16, i32, i64, f16, bf16, "
+                            "f32, f64, complex<f32> or complex<f64> values, "
+                            "not "
                          << type;
+  if (complex && kind != ReduceKind::sum && kind != ReduceKind::prod)
+    return emitOpError() << stringifyReduceKind(kind) << " is not defined for "
+                         << type << " (use sum or prod)";
   switch (kind) {
   case ReduceKind::sum:
   case ReduceKind::prod:

@@ -382,6 +382,9 @@ def Dist_ReduceOp : Dist_Op<"reduce", [NoMemoryEffect]> {
 
     - `sum`, `prod`, `min`, `max`: of any element type; for floats `min`
       and `max` are NaN if any element is NaN, as `sum` and `prod` are.
+      `sum`, `prod` and `mean` of `f16`/`bf16` accumulate in `f32` and
+      round once (numpy's float16 sums accumulate in float32). Complex
+      elements have `sum`, `prod` and `mean` only (no order).
     - `mean`: `sum` divided by the number of reduced elements, for float
       element types only (NaN for an empty tensor, as numpy's).
     - `any`, `all`: of `i1` elements (logical or, and).
@@ -441,7 +444,9 @@ def Dist_AllReduceOp : Dist_Op<"allreduce", [NoMemoryEffect,
   let description = [{
     Combines the value `%value` of every rank of team `team` (default 0)
     with `sum`, `prod`, `min`, `max` (integers, floats and `index`; `min`
-    and `max` of floats propagate NaN) or `any`, `all` (`i1`); every rank
+    and `max` of floats propagate NaN; `f16` and `bf16` are combined in
+    `f32` and rounded once), `sum`, `prod` (`complex<f32>`,
+    `complex<f64>`) or `any`, `all` (`i1`); every rank
     receives the result. It is for program-level scalars that differ
     between ranks, such as timings or convergence flags; a reduction of a
     distributed tensor is `dist.reduce`. As every collective, all ranks of
@@ -453,10 +458,10 @@ def Dist_AllReduceOp : Dist_Op<"allreduce", [NoMemoryEffect,
     %n = dist.allreduce %count sum {team = 0 : i64} : index
     ```
   }];
-  let arguments = (ins AnyTypeOf<[AnySignlessInteger, AnyFloat, Index]>:$value,
+  let arguments = (ins AnyTypeOf<[AnySignlessInteger, AnyFloat, Index, AnyComplex]>:$value,
                        DistRuntime_ReduceKind:$kind,
                        DefaultValuedAttr<I64Attr, "0">:$team);
-  let results = (outs AnyTypeOf<[AnySignlessInteger, AnyFloat, Index]>:$result);
+  let results = (outs AnyTypeOf<[AnySignlessInteger, AnyFloat, Index, AnyComplex]>:$result);
   let assemblyFormat = "$value $kind attr-dict `:` type($result)";
   let hasVerifier = 1;
 }

@@ -10,6 +10,7 @@
 #include "Watchdog.h"
 
 #include <algorithm>
+#include <complex>
 #include <type_traits>
 
 namespace idtr {
@@ -42,7 +43,7 @@ template <typename T> void agreeOnReduction(Team &team, const View &out, int32_t
   const int64_t mine[4] = {out.volume(), static_cast<int64_t>(shapeHash >> 1), op,
                            static_cast<int64_t>(sizeof(T)) * 4 +
                                2 * std::is_floating_point<T>::value +
-                               std::is_same<T, bool>::value};
+                               std::is_same<T, bool>::value + 3 * isComplex<T>};
   int64_t both[8];
   for (int i = 0; i < 4; ++i) {
     both[i] = mine[i];
@@ -146,14 +147,16 @@ private:
     for (int64_t begin = 0; begin < count; begin += chunk) {
       int n = static_cast<int>(std::min(chunk, count - begin));
       for (int i = 0; i < n; ++i)
-        wide[i] = static_cast<int64_t>(data_[begin + i]);
+        if constexpr (!isComplex<T>) // never called for them: meansWide is false
+          wide[i] = static_cast<int64_t>(data_[begin + i]);
       {
         WatchedWait watch("MPI_Allreduce");
         mpi::check(MPI_Allreduce(MPI_IN_PLACE, wide, n, MPI_INT64_T, MPI_SUM, team.comm),
                    "MPI_Allreduce");
       }
       for (int i = 0; i < n; ++i)
-        data_[begin + i] = static_cast<T>(wide[i] / teamSize_);
+        if constexpr (!isComplex<T>)
+          data_[begin + i] = static_cast<T>(wide[i] / teamSize_);
     }
   }
 
@@ -210,6 +213,11 @@ template bool allreduceSmallDense<int32_t>(Team &, const int32_t *, int32_t *, i
 template bool allreduceSmallDense<int16_t>(Team &, const int16_t *, int16_t *, int64_t, int32_t);
 template bool allreduceSmallDense<int8_t>(Team &, const int8_t *, int8_t *, int64_t, int32_t);
 template bool allreduceSmallDense<bool>(Team &, const bool *, bool *, int64_t, int32_t);
+template bool allreduceSmallDense<std::complex<float>>(Team &, const std::complex<float> *,
+                                                       std::complex<float> *, int64_t, int32_t);
+template bool allreduceSmallDense<std::complex<double>>(Team &, const std::complex<double> *,
+                                                        std::complex<double> *, int64_t,
+                                                        int32_t);
 
 template std::unique_ptr<Operation> startAllreduce<double>(Team &, const View &, const View &, int32_t);
 template std::unique_ptr<Operation> startAllreduce<float>(Team &, const View &, const View &, int32_t);
@@ -218,5 +226,9 @@ template std::unique_ptr<Operation> startAllreduce<int32_t>(Team &, const View &
 template std::unique_ptr<Operation> startAllreduce<int16_t>(Team &, const View &, const View &, int32_t);
 template std::unique_ptr<Operation> startAllreduce<int8_t>(Team &, const View &, const View &, int32_t);
 template std::unique_ptr<Operation> startAllreduce<bool>(Team &, const View &, const View &, int32_t);
+template std::unique_ptr<Operation> startAllreduce<std::complex<float>>(Team &, const View &,
+                                                                        const View &, int32_t);
+template std::unique_ptr<Operation> startAllreduce<std::complex<double>>(Team &, const View &,
+                                                                         const View &, int32_t);
 
 } // namespace idtr

@@ -3,6 +3,7 @@
 #define IDTR_ALLREDUCE_H
 
 #include "Descriptor.h"
+#include "ElementTypes.h"
 #include "Handles.h"
 #include "ReduceOps.h"
 
@@ -26,6 +27,20 @@ std::unique_ptr<Operation> startAllreduce(Team &team, const View &in, const View
 // without doing anything otherwise; then startAllreduce handles the call.
 template <typename T>
 bool allreduceSmallDense(Team &team, const T *in, T *out, int64_t count, int32_t op);
+
+// f16 and bf16 (HalfTypes.cpp): reduced as f32 (exact conversions; MPI has
+// no half types), rounded back once; complete within the call. The small
+// dense path does not apply to them.
+template <>
+std::unique_ptr<Operation> startAllreduce<Half>(Team &team, const View &in, const View &out,
+                                                int32_t op);
+template <>
+std::unique_ptr<Operation> startAllreduce<BFloat16>(Team &team, const View &in,
+                                                    const View &out, int32_t op);
+template <>
+bool allreduceSmallDense<Half>(Team &, const Half *, Half *, int64_t, int32_t);
+template <>
+bool allreduceSmallDense<BFloat16>(Team &, const BFloat16 *, BFloat16 *, int64_t, int32_t);
 
 } // namespace idtr
 

@@ -21,6 +21,7 @@
 #include "Team.h"
 
 #include <algorithm>
+#include <complex>
 #include <initializer_list>
 #include <numeric>
 #include <string>
@@ -387,5 +388,10 @@ IDTR_DEFINE_TYPED(i32, int32_t)
 IDTR_DEFINE_TYPED(i16, int16_t)
 IDTR_DEFINE_TYPED(i8, int8_t)
 IDTR_DEFINE_TYPED(i1, bool)
+// Moved by size; reduced as f32 (HalfTypes.cpp) and with MPI's complex types.
+IDTR_DEFINE_TYPED(f16, Half)
+IDTR_DEFINE_TYPED(bf16, BFloat16)
+IDTR_DEFINE_TYPED(c32, std::complex<float>)
+IDTR_DEFINE_TYPED(c64, std::complex<double>)
 
 } // extern "C"

@@ -19,6 +19,7 @@
 #include "Buffer.h"
 #include "Descriptor.h"
 #include "Errors.h"
+#include "ElementTypes.h"
 #include "Mpi.h"
 #include "NumpyFormat.h"
 #include "StridedCopy.h"
@@ -27,7 +28,9 @@
 #include "idtr/idtr.h"
 
 #include <cmath>
+#include <complex>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -42,7 +45,12 @@ enum Style { VectorStyle = 0, NumpyStyle = 1 };
 class Printer {
 public:
   Printer(const Shape &shape, const char *format, int style)
-      : shape_(shape), format_(format), numpy_(style == NumpyStyle), index_(shape.size(), 0) {}
+      : shape_(shape), format_(format), numpy_(style == NumpyStyle), index_(shape.size(), 0) {
+    // The imaginary part of a complex number always carries its sign.
+    signedFormat_ = format;
+    if (signedFormat_.size() > 1 && signedFormat_.find('+') == std::string::npos)
+      signedFormat_.insert(1, "+");
+  }
 
   template <typename T> void element(T value) {
     size_t n = shape_.size();
@@ -122,8 +130,54 @@ private:
     out_.append(buf, len < 0 ? 0 : std::min<size_t>(static_cast<size_t>(len), sizeof(buf) - 1));
   }
 
+  // f16/bf16 under the default format ("%g"): the fewest significant
+  // digits that read back as the same half, as numpy prints float16 (0.1,
+  // not 0.0999756), but at least the digits before the point (60000, not
+  // 6e+04). Other formats print the value as a double.
+  template <typename H> void half(H value) {
+    double v = toFloat(value);
+    if (std::string(format_) != "%g" || !std::isfinite(v)) {
+      formatted(v);
+      return;
+    }
+    int digits = 1;
+    for (double a = std::fabs(v); a >= 10 && digits < 17; a /= 10)
+      ++digits;
+    for (int p = 1; p <= 17; ++p) {
+      char buf[64];
+      std::snprintf(buf, sizeof(buf), "%.*g", p, v);
+      if (fromFloat<H>(std::strtof(buf, nullptr)).bits == value.bits) {
+        if (p >= digits) {
+          out_ += buf;
+          return;
+        }
+        std::snprintf(buf, sizeof(buf), "%.*g", digits, v);
+        out_ += buf;
+        return;
+      }
+    }
+    formatted(v);
+  }
+
+  // numpy's complex layout: "1+2j" in an array, "(1+2j)" alone (a 0-d
+  // array, numpy's str of a complex scalar) and in vector.print's form.
+  template <typename F> void complex(std::complex<F> value) {
+    bool parens = !numpy_ || shape_.empty();
+    if (parens)
+      out_ += '(';
+    formatted(static_cast<double>(value.real()));
+    append(signedFormat_.c_str(), static_cast<double>(value.imag()));
+    out_ += 'j';
+    if (parens)
+      out_ += ')';
+  }
+
   template <typename T> void scalar(T value) {
-    if constexpr (std::is_same_v<T, bool>) {
+    if constexpr (isHalfType<T>) {
+      half(value);
+    } else if constexpr (isComplex<T>) {
+      complex(value);
+    } else if constexpr (std::is_same_v<T, bool>) {
       if (numpy_)
         out_ += value ? "True" : "False";
       else
@@ -142,6 +196,7 @@ private:
 
   Shape shape_;
   const char *format_;
+  std::string signedFormat_;
   bool numpy_;
   Shape index_;
   int64_t count_ = 0;
@@ -368,5 +423,9 @@ IDTR_DEFINE_PRINT(i32, int32_t)
 IDTR_DEFINE_PRINT(i16, int16_t)
 IDTR_DEFINE_PRINT(i8, int8_t)
 IDTR_DEFINE_PRINT(i1, bool)
+IDTR_DEFINE_PRINT(f16, idtr::Half)
+IDTR_DEFINE_PRINT(bf16, idtr::BFloat16)
+IDTR_DEFINE_PRINT(c32, std::complex<float>)
+IDTR_DEFINE_PRINT(c64, std::complex<double>)
 
 } // extern "C"

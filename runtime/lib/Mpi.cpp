@@ -6,6 +6,7 @@
 
 #include "Watchdog.h"
 
+#include <complex>
 #include <cstdint>
 #include <cstdlib>
 
@@ -116,6 +117,8 @@ template <> MPI_Datatype datatype<int16_t>() { return MPI_INT16_T; }
 template <> MPI_Datatype datatype<int8_t>() { return MPI_INT8_T; }
 // i1 is one byte holding 0 or 1: unsigned, reduced with logical operators.
 template <> MPI_Datatype datatype<bool>() { return MPI_UINT8_T; }
+template <> MPI_Datatype datatype<std::complex<float>>() { return MPI_C_FLOAT_COMPLEX; }
+template <> MPI_Datatype datatype<std::complex<double>>() { return MPI_C_DOUBLE_COMPLEX; }
 
 } // namespace mpi
 } // namespace idtr

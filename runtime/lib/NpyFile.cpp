@@ -338,5 +338,9 @@ IDTR_DEFINE_NPY(i32, int32_t)
 IDTR_DEFINE_NPY(i16, int16_t)
 IDTR_DEFINE_NPY(i8, int8_t)
 IDTR_DEFINE_NPY(i1, bool)
+IDTR_DEFINE_NPY(f16, uint16_t)
+IDTR_DEFINE_NPY(bf16, uint16_t)
+IDTR_DEFINE_NPY(c32, float[2])
+IDTR_DEFINE_NPY(c64, double[2])
 
 } // extern "C"

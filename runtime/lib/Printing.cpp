@@ -5,6 +5,8 @@
 // e.g., prints i8 elements as characters).
 #include "idtr/idtr.h"
 
+#include "ElementTypes.h"
+
 #include <cinttypes>
 #include <cmath>
 #include <complex>
@@ -17,36 +19,8 @@ namespace {
 
 // ---- scalar halves ---------------------------------------------------------
 
-float halfToFloat(uint16_t h) {
-  uint32_t sign = (h & 0x8000u) << 16;
-  uint32_t exp = (h >> 10) & 0x1f;
-  uint32_t mant = h & 0x3ffu;
-  uint32_t bits;
-  if (exp == 0x1f) {
-    bits = sign | 0x7f800000u | (mant << 13);
-  } else if (exp != 0) {
-    bits = sign | ((exp + 112) << 23) | (mant << 13);
-  } else if (mant == 0) {
-    bits = sign;
-  } else { // subnormal: normalise
-    int e = -1;
-    do {
-      ++e;
-      mant <<= 1;
-    } while (!(mant & 0x400u));
-    bits = sign | (static_cast<uint32_t>(112 - e) << 23) | ((mant & 0x3ffu) << 13);
-  }
-  float f;
-  std::memcpy(&f, &bits, 4);
-  return f;
-}
-
-float bfloatToFloat(uint16_t b) {
-  uint32_t bits = static_cast<uint32_t>(b) << 16;
-  float f;
-  std::memcpy(&f, &bits, 4);
-  return f;
-}
+using idtr::bfloatToFloat;
+using idtr::halfToFloat;
 
 struct F16 {
   uint16_t bits;

@@ -89,6 +89,18 @@ MPI_Op wrappingSumOp() {
 } // namespace
 
 template <typename T> MPI_Op mpiOp(int32_t op) {
+  if constexpr (isComplex<T>) {
+    // MPI's SUM and PROD of MPI_C_*_COMPLEX; numpy orders complex numbers
+    // lexicographically, which no predefined operator does (dist rejects
+    // min/max of complex at compile time).
+    if (op == kSum || op == kMean)
+      return MPI_SUM;
+    if (op == kProd)
+      return MPI_PROD;
+    fail("allreduce: reduction code %d is not defined for complex numbers (only PROD=3, SUM=4 "
+         "and MEAN=1)",
+         op);
+  }
   // i1 is a logical type (numpy's bool: add is "or", multiply is "and").
   constexpr bool logical = std::is_same<T, bool>::value;
   constexpr bool floating = std::is_floating_point<T>::value;
@@ -129,6 +141,8 @@ IDTR_INSTANTIATE(int32_t)
 IDTR_INSTANTIATE(int16_t)
 IDTR_INSTANTIATE(int8_t)
 IDTR_INSTANTIATE(bool)
+IDTR_INSTANTIATE(std::complex<float>)
+IDTR_INSTANTIATE(std::complex<double>)
 #undef IDTR_INSTANTIATE
 
 } // namespace idtr

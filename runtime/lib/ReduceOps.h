@@ -6,6 +6,8 @@
 
 #include "idtr/idtr.h"
 
+#include "ElementTypes.h"
+
 #include <mpi.h>
 
 #include <cstdint>
@@ -33,7 +35,8 @@ template <typename T> constexpr bool meansWide(int32_t op) {
 }
 
 // The operator reducing elements of type T (bool for i1) under `op`; for
-// MEAN, the operator of its sum. Fails for unknown codes and MEAN of i1.
+// MEAN, the operator of its sum. Fails for unknown codes, MEAN of i1, and
+// MAX, MIN and the bitwise codes of complex numbers (which have no order).
 // T is the type of the reduced buffer: int64_t for the wide sums above.
 template <typename T> MPI_Op mpiOp(int32_t op);
 

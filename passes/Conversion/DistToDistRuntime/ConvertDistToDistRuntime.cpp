@@ -19,6 +19,7 @@
 #include "passes/Conversion/DistToDistRuntime/Stencil.h"
 
 #include "dialect/Dist/Dist.h"
+#include "dialect/Dist/DistIO.h"
 #include "dialect/DistRuntime/DistRuntime.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -176,7 +177,10 @@ struct ElementwiseLowering : public DistPattern<ElementwiseOp> {
   }
 };
 
-template <typename BinaryOp, typename FloatOp, typename IntOp>
+/// ComplexOp is void for the ops that complex numbers lack (max, min: the
+/// verifier rejects them).
+template <typename BinaryOp, typename FloatOp, typename IntOp,
+          typename ComplexOp = void>
 struct BinaryLowering : public DistPattern<BinaryOp> {
   using DistPattern<BinaryOp>::DistPattern;
   LogicalResult
@@ -190,6 +194,9 @@ struct BinaryLowering : public DistPattern<BinaryOp> {
     DistParts result = elementwise(
         rewriter, op.getLoc(), op, {lhs, rhs}, op->getOperands(), resultType,
         [&](OpBuilder &b, Location loc, ValueRange args, GlobalIndexFn) -> Value {
+          if constexpr (!std::is_void_v<ComplexOp>)
+            if (isa<ComplexType>(resultType.getElementType()))
+              return ComplexOp::create(b, loc, args[0], args[1]);
           if (isFloat)
             return FloatOp::create(b, loc, args[0], args[1]);
           return IntOp::create(b, loc, args[0], args[1]);
@@ -510,7 +517,7 @@ struct PrintLowering : public DistPattern<PrintOp> {
   LogicalResult
   matchAndRewrite(PrintOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (op.isFormatted())
+    if (printsThroughRuntime(op.getValue().getType(), op.isFormatted()))
       return failure(); // FormattedPrintLowering (IOLowering.cpp)
     Location loc = op.getLoc();
     OpBuilder &b = rewriter;
@@ -616,10 +623,10 @@ void mlir::distc::populateDistToDistRuntimePatterns(
                RepartitionLowering, GatherLowering, PrintLowering,
                ElementwiseLowering, ExtendLowering, ShiftLowering,
                HaloLowering, StencilLowering,
-               BinaryLowering<AddOp, arith::AddFOp, arith::AddIOp>,
-               BinaryLowering<SubOp, arith::SubFOp, arith::SubIOp>,
-               BinaryLowering<MulOp, arith::MulFOp, arith::MulIOp>,
-               BinaryLowering<DivOp, arith::DivFOp, arith::DivSIOp>,
+               BinaryLowering<AddOp, arith::AddFOp, arith::AddIOp, complex::AddOp>,
+               BinaryLowering<SubOp, arith::SubFOp, arith::SubIOp, complex::SubOp>,
+               BinaryLowering<MulOp, arith::MulFOp, arith::MulIOp, complex::MulOp>,
+               BinaryLowering<DivOp, arith::DivFOp, arith::DivSIOp, complex::DivOp>,
                BinaryLowering<MaxOp, arith::MaximumFOp, arith::MaxSIOp>,
                BinaryLowering<MinOp, arith::MinimumFOp, arith::MinSIOp>>(
       converter, context);

@@ -113,8 +113,11 @@ llvm::SetVector<Operation *> selectStencils(Operation *root) {
   return stencils;
 }
 
-template <typename FloatOp, typename IntOp>
+template <typename FloatOp, typename IntOp, typename ComplexOp = void>
 Value createBinary(OpBuilder &b, Location loc, bool isFloat, Value x, Value y) {
+  if constexpr (!std::is_void_v<ComplexOp>)
+    if (isa<ComplexType>(x.getType()))
+      return ComplexOp::create(b, loc, x, y);
   if (isFloat)
     return FloatOp::create(b, loc, x, y);
   return IntOp::create(b, loc, x, y);
@@ -138,19 +141,19 @@ void buildBody(OpBuilder &b, Operation *op, Region &body) {
   Value result =
       TypeSwitch<Operation *, Value>(op)
           .Case([&](AddOp) {
-            return createBinary<arith::AddFOp, arith::AddIOp>(b, loc, isFloat,
+            return createBinary<arith::AddFOp, arith::AddIOp, complex::AddOp>(b, loc, isFloat,
                                                               x, y);
           })
           .Case([&](SubOp) {
-            return createBinary<arith::SubFOp, arith::SubIOp>(b, loc, isFloat,
+            return createBinary<arith::SubFOp, arith::SubIOp, complex::SubOp>(b, loc, isFloat,
                                                               x, y);
           })
           .Case([&](MulOp) {
-            return createBinary<arith::MulFOp, arith::MulIOp>(b, loc, isFloat,
+            return createBinary<arith::MulFOp, arith::MulIOp, complex::MulOp>(b, loc, isFloat,
                                                               x, y);
           })
           .Case([&](DivOp) {
-            return createBinary<arith::DivFOp, arith::DivSIOp>(b, loc, isFloat,
+            return createBinary<arith::DivFOp, arith::DivSIOp, complex::DivOp>(b, loc, isFloat,
                                                                x, y);
           })
           .Case([&](MaxOp) {

@@ -212,7 +212,7 @@ struct FormattedPrintLowering : public DistPattern<PrintOp> {
   LogicalResult
   matchAndRewrite(PrintOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!op.isFormatted())
+    if (!printsThroughRuntime(op.getValue().getType(), op.isFormatted()))
       return failure();
     Location loc = op.getLoc();
     OpBuilder &b = rewriter;

@@ -220,10 +220,11 @@ void checkShapeFits(OpBuilder &b, Location loc, StringRef opName,
                        .str(),
                    {sizes64.back()});
   }
+  auto complex = dyn_cast<ComplexType>(elementType);
   int64_t elementBytes =
-      elementType.isIndex()
-          ? 8
-          : std::max<int64_t>(1, (elementType.getIntOrFloatBitWidth() + 7) / 8);
+      elementType.isIndex() ? 8
+      : complex ? complex.getElementType().getIntOrFloatBitWidth() / 4
+                : std::max<int64_t>(1, (elementType.getIntOrFloatBitWidth() + 7) / 8);
   std::string message = (opName + ": the tensor is too large: its size in "
                                   "bytes does not fit in int64")
                             .str();

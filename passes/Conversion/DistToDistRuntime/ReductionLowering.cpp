@@ -9,6 +9,7 @@
 #include "passes/Conversion/DistToDistRuntime/LoweringCommon.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -28,6 +29,11 @@ namespace {
 Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value lhs,
               Value rhs) {
   Type type = lhs.getType();
+  if (isa<ComplexType>(type)) { // the verifiers allow sum and prod only
+    if (kind == ReduceKind::prod)
+      return complex::MulOp::create(b, loc, lhs, rhs);
+    return complex::AddOp::create(b, loc, lhs, rhs);
+  }
   if (isa<FloatType>(type)) {
     switch (kind) {
     case ReduceKind::sum:
@@ -63,6 +69,13 @@ Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value lhs,
 }
 
 Value identity(OpBuilder &b, Location loc, ReduceKind kind, Type type) {
+  if (auto complexType = dyn_cast<ComplexType>(type)) {
+    Type part = complexType.getElementType();
+    double re = kind == ReduceKind::prod ? 1.0 : 0.0;
+    return complex::ConstantOp::create(
+        b, loc, complexType,
+        b.getArrayAttr({b.getFloatAttr(part, re), b.getFloatAttr(part, 0.0)}));
+  }
   if (auto floatType = dyn_cast<FloatType>(type)) {
     const llvm::fltSemantics &sem = floatType.getFloatSemantics();
     APFloat value = kind == ReduceKind::sum    ? APFloat::getZero(sem)
@@ -82,9 +95,47 @@ Value identity(OpBuilder &b, Location loc, ReduceKind kind, Type type) {
   return arith::ConstantOp::create(b, loc, IntegerAttr::get(intType, value));
 }
 
-/// Reduces `local` over `dims` into a fresh tensor of the remaining shape.
+/// The type a reduction of `element` with `kind` accumulates in: f32 for
+/// sums, products and means of f16/bf16 (as numpy's float16 sums
+/// accumulate in float32; min and max are exact in any type), else the
+/// element type.
+Type accumulatorType(ReduceKind kind, Type element) {
+  bool accumulates = kind == ReduceKind::sum || kind == ReduceKind::prod ||
+                     kind == ReduceKind::mean;
+  if (accumulates && (element.isF16() || element.isBF16()))
+    return Float32Type::get(element.getContext());
+  return element;
+}
+
+/// `tensor` with its float elements rounded to `element` (arith.truncf);
+/// `tensor` itself if they have that type already.
+Value narrowElements(OpBuilder &b, Location loc, Value tensor, Type element) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  if (type.getElementType() == element)
+    return tensor;
+  int64_t rank = type.getRank();
+  auto resultType = type.clone(element);
+  Value init = emptyTensor(b, loc, resultType, tensorSizes(b, loc, tensor));
+  SmallVector<AffineMap> maps(2, b.getMultiDimIdentityMap(rank));
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{resultType}, ValueRange{tensor},
+             ValueRange{init}, maps, iterators,
+             [&](OpBuilder &nb, Location nl, ValueRange args) {
+               linalg::YieldOp::create(
+                   nb, nl,
+                   arith::TruncFOp::create(nb, nl, element, args[0])
+                       .getResult());
+             })
+      .getResult(0);
+}
+
+/// Reduces `local` over `dims` into a fresh tensor of the remaining shape,
+/// accumulating in `accType` (default: the element type; a wider float
+/// type extends every element first).
 Value reduceLocal(OpBuilder &b, Location loc, ReduceKind kind, Value local,
-                  ArrayRef<int64_t> dims) {
+                  ArrayRef<int64_t> dims, Type accType = {}) {
   auto type = cast<RankedTensorType>(local.getType());
   SmallVector<int64_t> shape;
   SmallVector<Value> sizes, allSizes = tensorSizes(b, loc, local);
@@ -93,11 +144,12 @@ Value reduceLocal(OpBuilder &b, Location loc, ReduceKind kind, Value local,
       shape.push_back(type.getDimSize(d));
       sizes.push_back(allSizes[d]);
     }
-  auto resultType = RankedTensorType::get(shape, type.getElementType());
+  if (!accType)
+    accType = type.getElementType();
+  auto resultType = RankedTensorType::get(shape, accType);
   Value init = emptyTensor(b, loc, resultType, sizes);
   Value filled =
-      linalg::FillOp::create(
-          b, loc, identity(b, loc, kind, type.getElementType()), init)
+      linalg::FillOp::create(b, loc, identity(b, loc, kind, accType), init)
           .getResult(0);
   // A linalg.generic rather than linalg.reduce: element-wise fusion then
   // folds the producer of `local` (e.g. the squares of a norm) into the
@@ -118,9 +170,11 @@ Value reduceLocal(OpBuilder &b, Location loc, ReduceKind kind, Value local,
       b, loc, TypeRange{resultType}, ValueRange{local}, ValueRange{filled},
       maps, iterators,
       [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
-        linalg::YieldOp::create(
-            nested, nestedLoc,
-            combine(nested, nestedLoc, kind, args[0], args[1]));
+        Value x = args[0];
+        if (x.getType() != accType)
+          x = arith::ExtFOp::create(nested, nestedLoc, accType, x);
+        linalg::YieldOp::create(nested, nestedLoc,
+                                combine(nested, nestedLoc, kind, x, args[1]));
       });
   return reduce.getResult(0);
 }
@@ -144,10 +198,28 @@ ReduceKind combiningKind(ReduceKind kind) {
   }
 }
 
-/// `count` (index) as a float of `type`.
+/// `count` (index) as a float of `type`, or of its parts' type for a
+/// complex `type`.
 Value countAsFloat(OpBuilder &b, Location loc, Value count, Type type) {
+  if (auto complexType = dyn_cast<ComplexType>(type))
+    type = complexType.getElementType();
   Value asInt = arith::IndexCastOp::create(b, loc, b.getI64Type(), count);
   return arith::SIToFPOp::create(b, loc, type, asInt);
+}
+
+/// `value / divisor` for a float `divisor`: a complex `value` has both
+/// parts divided (numpy's mean of complex numbers).
+Value divideBy(OpBuilder &b, Location loc, Value value, Value divisor) {
+  auto complexType = dyn_cast<ComplexType>(value.getType());
+  if (!complexType)
+    return arith::DivFOp::create(b, loc, value, divisor);
+  Value re = arith::DivFOp::create(b, loc,
+                                   complex::ReOp::create(b, loc, value),
+                                   divisor);
+  Value im = arith::DivFOp::create(b, loc,
+                                   complex::ImOp::create(b, loc, value),
+                                   divisor);
+  return complex::CreateOp::create(b, loc, complexType, re, im);
 }
 
 /// Divides every element of the float tensor `tensor` by `divisor`.
@@ -164,8 +236,7 @@ Value divideElements(OpBuilder &b, Location loc, Value tensor, Value divisor) {
              [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
                linalg::YieldOp::create(
                    nested, nestedLoc,
-                   arith::DivFOp::create(nested, nestedLoc, args[0], divisor)
-                       .getResult());
+                   divideBy(nested, nestedLoc, args[0], divisor));
              })
       .getResult(0);
 }
@@ -536,13 +607,13 @@ DistParts reduceOverGridAxis(OpBuilder &b, Location loc, ReduceKind kind,
                              bool mean, const DistParts &source,
                              DistTensorType sourceType,
                              DistTensorType resultType, int64_t axis,
-                             int64_t gridAxis, int64_t column) {
-  Value partial = reduceLocal(b, loc, kind, source.local, {axis});
+                             int64_t gridAxis, int64_t column, Type accType) {
+  Value partial = reduceLocal(b, loc, kind, source.local, {axis}, accType);
   Value full = allReduce(b, loc, kind, partial, column);
   if (mean)
-    full = divideElements(b, loc, full,
-                          countAsFloat(b, loc, source.globalShape[axis],
-                                       sourceType.getElementType()));
+    full = divideElements(
+        b, loc, full, countAsFloat(b, loc, source.globalShape[axis], accType));
+  full = narrowElements(b, loc, full, sourceType.getElementType());
   SmallVector<Value> shape(source.globalShape), offsets(source.offsets);
   shape.erase(shape.begin() + axis);
   offsets.erase(offsets.begin() + axis);
@@ -580,6 +651,8 @@ struct ReduceLowering : public DistPattern<ReduceOp> {
     ReduceKind kind = combiningKind(op.getKind());
     bool mean = op.getKind() == ReduceKind::mean;
     int64_t team = sourceType.getTeam(), rank = sourceType.getRank();
+    Type element = sourceType.getElementType();
+    Type accType = accumulatorType(op.getKind(), element);
 
     bool arg = op.getKind() == ReduceKind::argmin ||
                op.getKind() == ReduceKind::argmax;
@@ -592,16 +665,19 @@ struct ReduceLowering : public DistPattern<ReduceOp> {
 
     if (!op.getAxis()) {
       SmallVector<int64_t> all = llvm::to_vector(llvm::seq<int64_t>(0, rank));
-      Value partial = reduceLocal(rewriter, loc, kind, source.local, all);
+      Value partial =
+          reduceLocal(rewriter, loc, kind, source.local, all, accType);
       Value total = allReduce(rewriter, loc, kind, partial, team);
       Value result =
           tensor::ExtractOp::create(rewriter, loc, total, ValueRange{});
       if (mean)
-        result = arith::DivFOp::create(
+        result = divideBy(
             rewriter, loc, result,
             countAsFloat(rewriter, loc,
                          elementCount(rewriter, loc, source.globalShape),
-                         result.getType()));
+                         accType));
+      if (accType != element)
+        result = arith::TruncFOp::create(rewriter, loc, element, result);
       rewriter.replaceOp(op, result);
       return success();
     }
@@ -615,7 +691,7 @@ struct ReduceLowering : public DistPattern<ReduceOp> {
         replace(rewriter, op,
                 reduceOverGridAxis(rewriter, loc, kind, mean, source,
                                    sourceType, resultType, axis, gridAxis,
-                                   *column));
+                                   *column, accType));
         return success();
       }
     }
@@ -635,7 +711,7 @@ struct ReduceLowering : public DistPattern<ReduceOp> {
       std::tie(partialExtremum, partial) = argAlongAxis(
           rewriter, loc, isMax, source.local, axis, source.offsets[axis]);
     else
-      partial = reduceLocal(rewriter, loc, kind, source.local, {axis});
+      partial = reduceLocal(rewriter, loc, kind, source.local, {axis}, accType);
     // A mean along the axis divides the complete sums (after the ranks'
     // partial sums are combined, when the axis is split) by its global size.
     Value axisSize = source.globalShape[axis];
@@ -658,10 +734,9 @@ struct ReduceLowering : public DistPattern<ReduceOp> {
               : resultType.withPartition(remaining(split),
                                          sourceType.getBalanced());
       if (mean)
-        partial = divideElements(
-            rewriter, loc, partial,
-            countAsFloat(rewriter, loc, axisSize,
-                         sourceType.getElementType()));
+        partial = divideElements(rewriter, loc, partial,
+                                 countAsFloat(rewriter, loc, axisSize, accType));
+      partial = narrowElements(rewriter, loc, partial, element);
       DistParts result{castTo(rewriter, loc, partial, natural.getLocalType()),
                        shape, offsets};
       replace(rewriter, op,
@@ -677,13 +752,14 @@ struct ReduceLowering : public DistPattern<ReduceOp> {
     SmallVector<OpFoldResult> ofrOffsets(boxOffsets.begin(), boxOffsets.end()),
         ofrSizes(boxSizes.begin(), boxSizes.end()),
         strides(boxSizes.size(), rewriter.getIndexAttr(1));
-    Value local =
-        tensor::ExtractSliceOp::create(rewriter, loc, resultType.getLocalType(),
-                                       full, ofrOffsets, ofrSizes, strides);
+    Type fullElement = cast<RankedTensorType>(full.getType()).getElementType();
+    Value local = tensor::ExtractSliceOp::create(
+        rewriter, loc, resultType.getLocalType().clone(fullElement), full,
+        ofrOffsets, ofrSizes, strides);
     if (mean)
-      local = divideElements(
-          rewriter, loc, local,
-          countAsFloat(rewriter, loc, axisSize, sourceType.getElementType()));
+      local = divideElements(rewriter, loc, local,
+                             countAsFloat(rewriter, loc, axisSize, accType));
+    local = narrowElements(rewriter, loc, local, element);
     replace(rewriter, op, {local, shape, boxOffsets});
     return success();
   }

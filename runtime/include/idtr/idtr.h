@@ -7,7 +7,9 @@
  * `memref<*xT>`: `desc` points to a ranked descriptor
  *   { T *allocated; T *aligned; int64_t offset; int64_t sizes[rank]; int64_t strides[rank]; }
  * Shapes, offsets and axes are 1-D `index` (int64_t) descriptors. i1 elements
- * are stored one byte each. Handle 0 means "already complete".
+ * are stored one byte each; f16 and bf16 two bytes each (IEEE half, bfloat16
+ * bits); c32 and c64 are complex<f32> and complex<f64> (C's float _Complex,
+ * double _Complex). Handle 0 means "already complete".
  */
 #ifndef IDTR_IDTR_H
 #define IDTR_IDTR_H
@@ -168,6 +170,10 @@ IDTR_DECLARE_TYPED(i32)
 IDTR_DECLARE_TYPED(i16)
 IDTR_DECLARE_TYPED(i8)
 IDTR_DECLARE_TYPED(i1)
+IDTR_DECLARE_TYPED(f16)
+IDTR_DECLARE_TYPED(bf16)
+IDTR_DECLARE_TYPED(c32)
+IDTR_DECLARE_TYPED(c64)
 
 #undef IDTR_DECLARE_TYPED
 
@@ -211,6 +217,10 @@ IDTR_DECLARE_IO(i32)
 IDTR_DECLARE_IO(i16)
 IDTR_DECLARE_IO(i8)
 IDTR_DECLARE_IO(i1)
+IDTR_DECLARE_IO(f16)
+IDTR_DECLARE_IO(bf16)
+IDTR_DECLARE_IO(c32)
+IDTR_DECLARE_IO(c64)
 
 #undef IDTR_DECLARE_IO
 

@@ -5,7 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include "ElementTypes.h"
+
 #include <cmath>
+#include <complex>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -308,4 +311,69 @@ TEST(Allreduce, NarrowIntegerReductionsUseLittleMemory) {
     EXPECT_LT(growth8, 2 * n + (int64_t(32) << 20)) << "op " << op;
     EXPECT_LT(growth16, 2 * n + (int64_t(32) << 20)) << "op " << op;
   }
+}
+
+// f16 and bf16 reduce through f32 and round once: rank r contributes
+// 1 + r/1024 (exact in f16), so the f16 sum is exact only if it is not
+// rounded after every combination; MAX propagates NaN; a strided input
+// (every other element) and the in-place reduce_all work.
+TEST(Allreduce, HalvesReduceInFloat) {
+  int P = worldSize(), me = worldRank();
+  const int64_t n = 3000; // over 16 KiB as f32: the non-blocking f32 path
+  std::vector<uint16_t> in(2 * n), out(n), bf(n);
+  for (int64_t k = 0; k < n; ++k) {
+    in[2 * k] = floatToHalf(1.0f + me / 1024.0f + (k % 3));
+    in[2 * k + 1] = 0xffff; // skipped by the stride
+    bf[k] = floatToBFloat(k == 7 && me == P - 1 ? std::nanf("") : float(me + k % 5));
+  }
+  IDTR_MEMREF(uint16_t, 1) a, b, c;
+  idtr_init_contiguous(&a, in.data(), 1, &n);
+  a.strides[0] = 2;
+  idtr_init_contiguous(&b, out.data(), 1, &n);
+  idtr_init_contiguous(&c, bf.data(), 1, &n);
+  _idtr_wait(_idtr_allreduce_f16(0, 1, &a, 1, &b, IDTR_SUM));
+  _idtr_reduce_all_bf16(1, &c, IDTR_MAX);
+  int64_t bad = 0;
+  for (int64_t k = 0; k < n; ++k) {
+    float want = 0;
+    for (int r = 0; r < P; ++r)
+      want += 1.0f + r / 1024.0f + (k % 3);
+    bad += out[k] != floatToHalf(want);
+    float got = bfloatToFloat(bf[k]);
+    bad += k == 7 ? !std::isnan(got) : got != float(P - 1 + k % 5);
+  }
+  EXPECT_EQ(bad, 0);
+}
+
+// Complex numbers: SUM, PROD and MEAN with MPI's complex types.
+TEST(Allreduce, ComplexSumProdMean) {
+  int P = worldSize(), me = worldRank();
+  std::complex<double> z[2] = {{double(me), 1.0}, {1.0, double(me)}}, s[2], p[2], m[2];
+  int64_t n = 2;
+  IDTR_MEMREF(std::complex<double>, 1) dz, ds, dp, dm;
+  idtr_init_contiguous(&dz, z, 1, &n);
+  idtr_init_contiguous(&ds, s, 1, &n);
+  idtr_init_contiguous(&dp, p, 1, &n);
+  idtr_init_contiguous(&dm, m, 1, &n);
+  _idtr_wait(_idtr_allreduce_c64(0, 1, &dz, 1, &ds, IDTR_SUM));
+  _idtr_wait(_idtr_allreduce_c64(0, 1, &dz, 1, &dp, IDTR_PROD));
+  _idtr_wait(_idtr_allreduce_c64(0, 1, &dz, 1, &dm, IDTR_MEAN));
+  std::complex<double> ws[2], wp[2] = {1.0, 1.0};
+  for (int r = 0; r < P; ++r) {
+    ws[0] += std::complex<double>(r, 1.0);
+    ws[1] += std::complex<double>(1.0, r);
+    wp[0] *= std::complex<double>(r, 1.0);
+    wp[1] *= std::complex<double>(1.0, r);
+  }
+  for (int k = 0; k < 2; ++k) {
+    EXPECT_EQ(s[k], ws[k]);
+    EXPECT_NEAR(std::abs(p[k] - wp[k]), 0.0, 1e-12 * std::abs(wp[k]));
+    EXPECT_EQ(m[k], ws[k] / double(P));
+  }
+  std::complex<float> f[1] = {{1.0f, float(me)}};
+  int64_t one = 1;
+  IDTR_MEMREF(std::complex<float>, 1) df;
+  idtr_init_contiguous(&df, f, 1, &one);
+  _idtr_reduce_all_c32(1, &df, IDTR_SUM);
+  EXPECT_EQ(f[0], std::complex<float>(float(P), float(P * (P - 1) / 2)));
 }

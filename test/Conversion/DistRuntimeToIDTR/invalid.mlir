@@ -10,19 +10,19 @@ memref.global "private" @_idtr_nprocs : memref<i64>
 
 // -----
 
-func.func @f16(%x: tensor<4xf16>) {
-  // expected-error @+1 {{element type 'f16' has no IDTR runtime entry point (supported: f64, f32, i64, i32, i16, i8, i1)}}
-  %h, %s = distruntime.allreduce sum %x {team = 1 : i64} : (tensor<4xf16>) -> (!distruntime.asynchandle, tensor<4xf16>)
+func.func @f8(%x: tensor<4xf8E5M2>) {
+  // expected-error @+1 {{element type 'f8E5M2' has no IDTR runtime entry point (supported: f64, f32, i64, i32, i16, i8, i1, f16, bf16, complex<f32>, complex<f16>)}}
+  %h, %s = distruntime.allreduce sum %x {team = 1 : i64} : (tensor<4xf8E5M2>) -> (!distruntime.asynchandle, tensor<4xf8E5M2>)
   distruntime.wait %h : !distruntime.asynchandle
   return
 }
 
 // -----
 
-func.func @bf16(%x: tensor<?xbf16>, %i: index) {
-  // expected-error @+1 {{element type 'bf16' has no IDTR runtime entry point}}
+func.func @f128(%x: tensor<?xf128>, %i: index) {
+  // expected-error @+1 {{element type 'f128' has no IDTR runtime entry point}}
   %h, %o = distruntime.copy_reshape %x g_shape %i l_offs %i to n_g_shape %i n_offs %i n_shape %i
-    {team = 1 : i64} : (tensor<?xbf16>, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?xbf16>)
+    {team = 1 : i64} : (tensor<?xf128>, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?xf128>)
   distruntime.wait %h : !distruntime.asynchandle
   return
 }
@@ -39,10 +39,10 @@ func.func @index(%x: tensor<?x?xindex>, %i: index) {
 
 // -----
 
-func.func @complex(%x: tensor<?x?xcomplex<f64>>, %i: index) {
-  // expected-error @+1 {{element type 'complex<f64>' has no IDTR runtime entry point}}
+func.func @complex(%x: tensor<?x?xcomplex<f16>>, %i: index) {
+  // expected-error @+1 {{element type 'complex<f16>' has no IDTR runtime entry point}}
   %h, %l, %r = distruntime.update_halo %x g_shape %i, %i l_offs %i, %i bb_offs %i, %i bb_sizes %i, %i
-    {team = 1 : i64} : (tensor<?x?xcomplex<f64>>, index, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?x?xcomplex<f64>>, tensor<?x?xcomplex<f64>>)
+    {team = 1 : i64} : (tensor<?x?xcomplex<f16>>, index, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?x?xcomplex<f16>>, tensor<?x?xcomplex<f16>>)
   distruntime.wait %h : !distruntime.asynchandle
   return
 }

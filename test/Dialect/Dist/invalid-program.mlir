@@ -83,9 +83,9 @@ func.func @allreduce_any_f64(%x: f64) {
 
 // -----
 
-func.func @allreduce_f16(%x: f16) {
-  // expected-error @+1 {{'dist.allreduce' op reduces index, i1, i8, i16, i32, i64, f32 or f64 values, not 'f16'}}
-  %s = dist.allreduce %x sum : f16
+func.func @allreduce_f8(%x: f8E5M2) {
+  // expected-error @+1 {{'dist.allreduce' op reduces index, i1, i8, i16, i32, i64, f16, bf16, f32, f64, complex<f32> or complex<f64> values, not 'f8E5M2'}}
+  %s = dist.allreduce %x sum : f8E5M2
   return
 }
 

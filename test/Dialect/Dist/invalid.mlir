@@ -10,8 +10,8 @@ func.func @split_range(%a: !dist.tensor<4x4xf64, split = 2>) { return }
 
 // -----
 
-// expected-error @+1 {{!dist.tensor element type must be an integer or floating-point type, got 'complex<f64>'}}
-func.func @element(%a: !dist.tensor<4xcomplex<f64>>) { return }
+// expected-error @+1 {{!dist.tensor element type must be an integer, index, floating-point, complex<f32> or complex<f64> type, got 'tuple<f64>'}}
+func.func @element(%a: !dist.tensor<4xtuple<f64>>) { return }
 
 // -----
 
