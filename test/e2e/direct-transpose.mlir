@@ -19,6 +19,6 @@
 // CHECK: [1,0]<stdout>:errors 0
 // CHECK-NEXT: [1,0]<stdout>:checksum 1.07379e+10
 
-// STATS: errors 0
+// STATS-DAG: errors 0
 // STATS-DAG: idtr-stats: rank 0 {{.*}} control_messages={{[1-9][0-9]*}}
 // STATS-DAG: idtr-stats: rank 2 {{.*}} control_messages={{[1-9][0-9]*}}
