@@ -752,10 +752,15 @@ struct ReduceLowering : public DistPattern<ReduceOp> {
     SmallVector<OpFoldResult> ofrOffsets(boxOffsets.begin(), boxOffsets.end()),
         ofrSizes(boxSizes.begin(), boxSizes.end()),
         strides(boxSizes.size(), rewriter.getIndexAttr(1));
+    // The slice's type follows from the sizes (a static size of a
+    // non-split dimension may be a value here); cast it to the local type
+    // (`tensor<?x3xf64>` for a `4x3` result), in the accumulation type.
     Type fullElement = cast<RankedTensorType>(full.getType()).getElementType();
-    Value local = tensor::ExtractSliceOp::create(
-        rewriter, loc, resultType.getLocalType().clone(fullElement), full,
-        ofrOffsets, ofrSizes, strides);
+    Value local = castTo(rewriter, loc,
+                         tensor::ExtractSliceOp::create(rewriter, loc, full,
+                                                        ofrOffsets, ofrSizes,
+                                                        strides),
+                         resultType.getLocalType().clone(fullElement));
     if (mean)
       local = divideElements(rewriter, loc, local,
                              countAsFloat(rewriter, loc, axisSize, accType));
