@@ -11,6 +11,7 @@
 
 #include "passes/Passes.h"
 #include "passes/Conversion/ShardToDistRuntime/ReplicatedSharding.h"
+#include "passes/Conversion/ShardToDistRuntime/UnevenSharding.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
@@ -57,9 +58,7 @@ Value replicatedSharding(OpBuilder &b, Location loc, FlatSymbolRefAttr grid) {
 }
 
 /// Checks the sharding of one annotation against what the rest of the path
-/// handles correctly. Upstream partitioning builds invalid IR for uneven
-/// sizes (a tensor.cast between different static shapes) and asserts on
-/// several offset/halo combinations; distc says so at the annotation.
+/// handles correctly; distc says so at the annotation.
 LogicalResult checkAnnotation(shard::ShardOp op,
                               SymbolTableCollection &symbols) {
   auto shardingOp = op.getSharding().getDefiningOp<shard::ShardingOp>();
@@ -74,9 +73,9 @@ LogicalResult checkAnnotation(shard::ShardOp op,
     return op.emitError("distc: grid @")
            << grid.getSymName() << " has a dynamic shape; only static grid "
            << "shapes are supported";
-  if (!shardingOp.getStaticShardedDimsOffsets().empty() ||
-      !shardingOp.getDynamicShardedDimsOffsets().empty())
-    return op.emitError("distc: sharded_dims_offsets is not supported yet");
+  if (!shardingOp.getDynamicShardedDimsOffsets().empty())
+    return op.emitError("distc: dynamic sharded_dims_offsets are not "
+                        "supported yet");
   if (!shardingOp.getDynamicHaloSizes().empty())
     return op.emitError("distc: dynamic halo_sizes are not supported yet");
 
@@ -96,16 +95,11 @@ LogicalResult checkAnnotation(shard::ShardOp op,
     }
     if (shards == 1)
       continue;
-    int64_t size = type.getDimSize(dim);
-    if (ShapedType::isDynamic(size))
+    // Uneven sizes get an offsets table (completeUnevenShardings).
+    if (type.isDynamicDim(dim))
       return op.emitError("distc: dimension ")
              << dim << " is split but has a dynamic size; only static "
              << "sizes can be partitioned yet";
-    if (size % shards != 0)
-      return op.emitError("distc: size ")
-             << size << " of dimension " << dim << " is not divisible by its "
-             << shards << " shards on grid @" << grid.getSymName()
-             << "; uneven partitions are not supported yet";
   }
   return success();
 }
@@ -421,17 +415,19 @@ struct ShardPartition
       if (failed(replicateUnshardableOps(func, remarks)) ||
           failed(runPipeline(propagate, func)))
         return signalPassFailure();
-      decomposeReshardings(func, symbols);
-      // The annotations propagation added obey the same rules (an uneven
-      // split reached through an op must not reach upstream's partitioning
-      // either).
+      // The annotations propagation added obey the same rules.
       bool propagatedOk = true;
       func.walk([&](shard::ShardOp op) {
         if (failed(checkAnnotation(op, symbols)))
           propagatedOk = false;
       });
-      if (!propagatedOk)
+      if (!propagatedOk ||
+          failed(mlir::distc::completeUnevenShardings(func, symbols)))
         return signalPassFailure();
+      // (Shardings with offsets are left out: their reshardings are
+      // distc's.)
+      decomposeReshardings(func, symbols);
+      mlir::distc::insertReshardCarriers(func);
       if (failed(runPipeline(partition, func)))
         return signalPassFailure();
     }
