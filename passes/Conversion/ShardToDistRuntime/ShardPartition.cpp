@@ -13,7 +13,12 @@
 #include "passes/Conversion/ShardToDistRuntime/ReplicatedSharding.h"
 #include "passes/Conversion/ShardToDistRuntime/UnevenSharding.h"
 
+#include "mlir/Conversion/TosaToArith/TosaToArith.h"
+#include "mlir/Conversion/TosaToLinalg/TosaToLinalg.h"
+#include "mlir/Conversion/TosaToTensor/TosaToTensor.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Shard/Transforms/Passes.h"
@@ -377,6 +382,35 @@ struct ShardPartition
     for (auto func : module.getOps<func::FuncOp>())
       if (!func.isExternal() && hasShardAnnotations(func))
         annotated.push_back(func);
+    // TOSA has sharding rules upstream for element-wise ops only, and
+    // tosa.matmul's partitions to an op of the wrong type; its linalg form
+    // has them all (batch_matmul, generic). Lowered in every function of
+    // a module: main may compute on the results, and the differential
+    // check's reference (no annotations) is the same program.
+    OpPassManager tosa(func::FuncOp::getOperationName());
+    tosa.addPass(tosa::createTosaToLinalgNamed());
+    tosa.addPass(tosa::createTosaToLinalg());
+    tosa.addPass(createTosaToArithPass());
+    tosa.addPass(createTosaToTensorPass());
+    for (auto func : module.getOps<func::FuncOp>()) {
+      bool hasTosa = false;
+      func.walk([&](Operation *op) {
+        hasTosa |= isa<tosa::TosaDialect>(op->getDialect());
+      });
+      if (!hasTosa)
+        continue;
+      if (failed(runPipeline(tosa, func)))
+        return signalPassFailure();
+      // The zero points of tosa.matmul become unused tensor constants, on
+      // which upstream's partitioning fails (without a message).
+      // (Last to first: users go before the values they use.)
+      for (Block &block : func.getBody())
+        for (Operation &op :
+             llvm::make_early_inc_range(llvm::reverse(block.getOperations())))
+          if (isOpTriviallyDead(&op))
+            op.erase();
+    }
+
     if (annotated.empty())
       return;
 

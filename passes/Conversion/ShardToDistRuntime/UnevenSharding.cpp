@@ -8,6 +8,8 @@
 #include "passes/Conversion/ShardToDistRuntime/UnevenSharding.h"
 
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
+#include "passes/Conversion/ShardToDistRuntime/NoProposalModel.h"
+
 #include "mlir/Dialect/Shard/Interfaces/ShardingInterface.h"
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -115,26 +117,7 @@ bool hasHalos(ShardingOp sharding) {
 /// partitions a carrier into the same cast on the local shards, with the
 /// source and target shardings as operands: convert-shard-to-distruntime
 /// turns that into one redistribution.
-struct ReshardModel : public ShardingInterface::FallbackModel<ReshardModel> {
-  SmallVector<utils::IteratorType> getLoopIteratorTypes(Operation *) const {
-    return {};
-  }
-  SmallVector<ReductionKind> getReductionLoopIteratorKinds(Operation *) const {
-    return {};
-  }
-  SmallVector<AffineMap> getIndexingMaps(Operation *) const { return {}; }
-  FailureOr<ShardingOption> getShardingOption(Operation *, ArrayRef<Sharding>,
-                                              ArrayRef<Sharding>) const {
-    return ShardingOption::makeEmpty();
-  }
-  FailureOr<std::vector<Sharding>>
-  getShardingAnnotations(Operation *op, const ShardingOption &) const {
-    return std::vector<Sharding>(op->getNumOperands() + op->getNumResults());
-  }
-  LogicalResult addShardingAnnotations(Operation *, OpBuilder &,
-                                       const ShardingOption &) const {
-    return success();
-  }
+struct ReshardModel : public mlir::distc::NoProposalModel<ReshardModel> {
   LogicalResult partition(Operation *op, ArrayRef<Value> partitionedOperands,
                           ArrayRef<Sharding> operandShardings,
                           ArrayRef<Sharding> resultShardings,
