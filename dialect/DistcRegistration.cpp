@@ -6,6 +6,7 @@
 #include "dialect/DistRuntime/DistRuntime.h"
 #include "passes/Passes.h"
 #include "passes/Conversion/ShardToDistRuntime/ReplicatedSharding.h"
+#include "passes/Conversion/ShardToDistRuntime/UnevenSharding.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -20,6 +21,7 @@ void distc::registerDistcDialects(mlir::DialectRegistry &registry) {
   // After registerAllExtensions: upstream's sharding models come first, ops
   // without one are computed replicated in shard programs (docs/shard.md).
   mlir::distc::registerReplicatedShardingModels(registry);
+  mlir::distc::registerReshardShardingModel(registry);
 }
 
 void distc::registerUpstreamAndDistcPasses() {

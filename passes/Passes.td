@@ -535,9 +535,18 @@ def ShardPartition : Pass<"distc-shard-partition", "::mlir::ModuleOp"> {
     one all_gather or all_slice each, and a `tensor.empty` with several
     users gets one copy per user.
 
+    Uneven partitions (sizes not divisible by their shard count, or
+    `sharded_dims_offsets`) get offsets tables that upstream's
+    partitioning types dynamically, and their reshardings become
+    `distc.reshard` casts that `convert-shard-to-distruntime` lowers (one
+    redistribution each): upstream's resharding crashes on them. TOSA ops
+    are lowered to linalg first (`tosa-to-linalg-named`, `tosa-to-linalg`,
+    `tosa-to-arith`, `tosa-to-tensor`), in every function of the module.
+
     Errors of propagation and partitioning are reported at the op and fail
-    the pass; an op that would crash upstream's partitioning (a dynamic
-    grid, `sharded_dims_offsets`, uneven sizes) is rejected before it runs.
+    the pass; what would crash upstream's partitioning and distc does not
+    handle itself (a dynamic grid, a split dynamic dimension, dynamic
+    offsets, halos on an uneven dimension) is rejected before it runs.
 
     With `remarks` (the driver sets it under `-v`), every op with tensor
     operands or results that has no sharding rule and is therefore
@@ -550,6 +559,9 @@ def ShardPartition : Pass<"distc-shard-partition", "::mlir::ModuleOp"> {
   let dependentDialects = [
     "::mlir::shard::ShardDialect",
     "::mlir::tensor::TensorDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::math::MathDialect",
   ];
 }
 

@@ -18,6 +18,7 @@
 
 #include "passes/Passes.h"
 #include "passes/Conversion/ShardToDistRuntime/ShardLowering.h"
+#include "passes/Conversion/ShardToDistRuntime/UnevenSharding.h"
 
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -34,6 +35,8 @@ using mlir::distc::shard_lowering::Lowering;
 namespace mlir::distc::shard_lowering {
 
 LogicalResult Lowering::lower(Operation *op) {
+  if (auto cast = dyn_cast<UnrealizedConversionCastOp>(op))
+    return lowerReshard(cast);
   return TypeSwitch<Operation *, LogicalResult>(op)
       .Case<shard::AllReduceOp, shard::ReduceScatterOp, shard::AllGatherOp, shard::AllSliceOp,
             shard::AllToAllOp, shard::UpdateHaloOp, shard::ProcessLinearIndexOp,
@@ -56,7 +59,10 @@ LogicalResult Lowering::lower(Operation *op) {
 LogicalResult Lowering::run() {
   SmallVector<Operation *> ops;
   module.walk([&](Operation *op) {
-    if (isa<shard::ShardDialect>(op->getDialect()) && !isa<shard::GridOp>(op))
+    if ((isa<shard::ShardDialect>(op->getDialect()) &&
+         !isa<shard::GridOp>(op)) ||
+        (isa<UnrealizedConversionCastOp>(op) &&
+         op->hasAttr(mlir::distc::kReshardAttrName)))
       ops.push_back(op);
   });
   bool ok = true;

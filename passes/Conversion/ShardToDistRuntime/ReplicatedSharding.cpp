@@ -6,6 +6,8 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "passes/Conversion/ShardToDistRuntime/NoProposalModel.h"
+
 #include "mlir/Dialect/Shard/Interfaces/ShardingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -23,26 +25,7 @@ namespace {
 /// Proposes no sharding (propagation then adds no annotations and goes on)
 /// and partitions by cloning the op on whole tensors: the annotations that
 /// distc-shard-partition puts around it are all replicated.
-struct ReplicatedModel : public ShardingInterface::FallbackModel<ReplicatedModel> {
-  SmallVector<utils::IteratorType> getLoopIteratorTypes(Operation *) const {
-    return {};
-  }
-  SmallVector<ReductionKind> getReductionLoopIteratorKinds(Operation *) const {
-    return {};
-  }
-  SmallVector<AffineMap> getIndexingMaps(Operation *) const { return {}; }
-  FailureOr<ShardingOption> getShardingOption(Operation *, ArrayRef<Sharding>,
-                                              ArrayRef<Sharding>) const {
-    return ShardingOption::makeEmpty();
-  }
-  FailureOr<std::vector<Sharding>>
-  getShardingAnnotations(Operation *op, const ShardingOption &) const {
-    return std::vector<Sharding>(op->getNumOperands() + op->getNumResults());
-  }
-  LogicalResult addShardingAnnotations(Operation *, OpBuilder &,
-                                       const ShardingOption &) const {
-    return success();
-  }
+struct ReplicatedModel : public mlir::distc::NoProposalModel<ReplicatedModel> {
   LogicalResult partition(Operation *op, ArrayRef<Value> partitionedOperands,
                           ArrayRef<Sharding> operandShardings,
                           ArrayRef<Sharding> resultShardings,

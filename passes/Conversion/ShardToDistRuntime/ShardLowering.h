@@ -10,6 +10,7 @@
 //                         collectives (broadcast, gather, scatter, reduce),
 //                         shift
 //   ShardQueries.cpp      update_halo and the index/shape queries
+//   ShardReshard.cpp      reshardings from or to uneven shardings
 //
 //===----------------------------------------------------------------------===//
 #ifndef DISTC_PASSES_SHARDTODISTRUNTIME_SHARDLOWERING_H
@@ -203,6 +204,17 @@ private:
   LogicalResult lower(shard::GridShapeOp op);
   LogicalResult lower(shard::NeighborsLinearIndicesOp op);
   LogicalResult lower(shard::ShardShapeOp op);
+  /// A resharding from or to an uneven sharding (ShardReshard.cpp).
+  LogicalResult lowerReshard(UnrealizedConversionCastOp op);
+  /// Offsets and sizes of a box of the global array.
+  struct Box {
+    SmallVector<Value> offsets, sizes;
+  };
+  /// The box of the process at grid indices `device` under `sharding` of a
+  /// global array of `shape`: balanced blocks, or its offsets table.
+  FailureOr<Box> shardBox(Operation *op, shard::ShardingOp sharding,
+                          GridInfo info, ArrayRef<int64_t> shape,
+                          ArrayRef<Value> device);
 
   /// Inserts, once per function and grid, the run-time check that the team
   /// has as many ranks as the grid.

@@ -11,8 +11,14 @@
 
 #include "passes/Passes.h"
 #include "passes/Conversion/ShardToDistRuntime/ReplicatedSharding.h"
+#include "passes/Conversion/ShardToDistRuntime/UnevenSharding.h"
 
+#include "mlir/Conversion/TosaToArith/TosaToArith.h"
+#include "mlir/Conversion/TosaToLinalg/TosaToLinalg.h"
+#include "mlir/Conversion/TosaToTensor/TosaToTensor.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Shard/Transforms/Passes.h"
@@ -57,9 +63,7 @@ Value replicatedSharding(OpBuilder &b, Location loc, FlatSymbolRefAttr grid) {
 }
 
 /// Checks the sharding of one annotation against what the rest of the path
-/// handles correctly. Upstream partitioning builds invalid IR for uneven
-/// sizes (a tensor.cast between different static shapes) and asserts on
-/// several offset/halo combinations; distc says so at the annotation.
+/// handles correctly; distc says so at the annotation.
 LogicalResult checkAnnotation(shard::ShardOp op,
                               SymbolTableCollection &symbols) {
   auto shardingOp = op.getSharding().getDefiningOp<shard::ShardingOp>();
@@ -74,9 +78,9 @@ LogicalResult checkAnnotation(shard::ShardOp op,
     return op.emitError("distc: grid @")
            << grid.getSymName() << " has a dynamic shape; only static grid "
            << "shapes are supported";
-  if (!shardingOp.getStaticShardedDimsOffsets().empty() ||
-      !shardingOp.getDynamicShardedDimsOffsets().empty())
-    return op.emitError("distc: sharded_dims_offsets is not supported yet");
+  if (!shardingOp.getDynamicShardedDimsOffsets().empty())
+    return op.emitError("distc: dynamic sharded_dims_offsets are not "
+                        "supported yet");
   if (!shardingOp.getDynamicHaloSizes().empty())
     return op.emitError("distc: dynamic halo_sizes are not supported yet");
 
@@ -96,16 +100,11 @@ LogicalResult checkAnnotation(shard::ShardOp op,
     }
     if (shards == 1)
       continue;
-    int64_t size = type.getDimSize(dim);
-    if (ShapedType::isDynamic(size))
+    // Uneven sizes get an offsets table (completeUnevenShardings).
+    if (type.isDynamicDim(dim))
       return op.emitError("distc: dimension ")
              << dim << " is split but has a dynamic size; only static "
              << "sizes can be partitioned yet";
-    if (size % shards != 0)
-      return op.emitError("distc: size ")
-             << size << " of dimension " << dim << " is not divisible by its "
-             << shards << " shards on grid @" << grid.getSymName()
-             << "; uneven partitions are not supported yet";
   }
   return success();
 }
@@ -383,6 +382,35 @@ struct ShardPartition
     for (auto func : module.getOps<func::FuncOp>())
       if (!func.isExternal() && hasShardAnnotations(func))
         annotated.push_back(func);
+    // TOSA has sharding rules upstream for element-wise ops only, and
+    // tosa.matmul's partitions to an op of the wrong type; its linalg form
+    // has them all (batch_matmul, generic). Lowered in every function of
+    // a module: main may compute on the results, and the differential
+    // check's reference (no annotations) is the same program.
+    OpPassManager tosa(func::FuncOp::getOperationName());
+    tosa.addPass(tosa::createTosaToLinalgNamed());
+    tosa.addPass(tosa::createTosaToLinalg());
+    tosa.addPass(createTosaToArithPass());
+    tosa.addPass(createTosaToTensorPass());
+    for (auto func : module.getOps<func::FuncOp>()) {
+      bool hasTosa = false;
+      func.walk([&](Operation *op) {
+        hasTosa |= isa<tosa::TosaDialect>(op->getDialect());
+      });
+      if (!hasTosa)
+        continue;
+      if (failed(runPipeline(tosa, func)))
+        return signalPassFailure();
+      // The zero points of tosa.matmul become unused tensor constants, on
+      // which upstream's partitioning fails (without a message).
+      // (Last to first: users go before the values they use.)
+      for (Block &block : func.getBody())
+        for (Operation &op :
+             llvm::make_early_inc_range(llvm::reverse(block.getOperations())))
+          if (isOpTriviallyDead(&op))
+            op.erase();
+    }
+
     if (annotated.empty())
       return;
 
@@ -421,17 +449,19 @@ struct ShardPartition
       if (failed(replicateUnshardableOps(func, remarks)) ||
           failed(runPipeline(propagate, func)))
         return signalPassFailure();
-      decomposeReshardings(func, symbols);
-      // The annotations propagation added obey the same rules (an uneven
-      // split reached through an op must not reach upstream's partitioning
-      // either).
+      // The annotations propagation added obey the same rules.
       bool propagatedOk = true;
       func.walk([&](shard::ShardOp op) {
         if (failed(checkAnnotation(op, symbols)))
           propagatedOk = false;
       });
-      if (!propagatedOk)
+      if (!propagatedOk ||
+          failed(mlir::distc::completeUnevenShardings(func, symbols)))
         return signalPassFailure();
+      // (Shardings with offsets are left out: their reshardings are
+      // distc's.)
+      decomposeReshardings(func, symbols);
+      mlir::distc::insertReshardCarriers(func);
       if (failed(runPipeline(partition, func)))
         return signalPassFailure();
     }

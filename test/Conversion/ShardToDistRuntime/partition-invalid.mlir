@@ -1,26 +1,39 @@
 // RUN: %distc-opt %s --distc-shard-partition --split-input-file --verify-diagnostics
 
-// What upstream's partitioning would miscompile or crash on is rejected at
-// the annotation.
+// What upstream's partitioning would miscompile or crash on, and distc does
+// not partition itself, is rejected at the annotation.
 
 shard.grid @grid0(shape = 4)
 
-func.func @uneven(%a: tensor<10x4xf32>) -> tensor<10x4xf32> {
-  %s = shard.sharding @grid0 split_axes = [[0]] : !shard.sharding
-  // expected-error @+1 {{size 10 of dimension 0 is not divisible by its 4 shards on grid @grid0; uneven partitions are not supported yet}}
-  %as = shard.shard %a to %s : tensor<10x4xf32>
-  return %as : tensor<10x4xf32>
+func.func @offsets_end(%a: tensor<14xf32>) -> tensor<14xf32> {
+  %s = shard.sharding @grid0 split_axes = [[0]] sharded_dims_offsets = [0, 2, 5, 9, 12] : !shard.sharding
+  // expected-error @+1 {{sharded_dims_offsets of dimension 0 must rise from 0 to its size 14}}
+  %as = shard.shard %a to %s : tensor<14xf32>
+  return %as : tensor<14xf32>
 }
 
 // -----
 
 shard.grid @grid0(shape = 4)
 
-func.func @offsets(%a: tensor<14xf32>) -> tensor<14xf32> {
-  %s = shard.sharding @grid0 split_axes = [[0]] sharded_dims_offsets = [0, 2, 5, 9, 14] : !shard.sharding
-  // expected-error @+1 {{sharded_dims_offsets is not supported yet}}
-  %as = shard.shard %a to %s : tensor<14xf32>
-  return %as : tensor<14xf32>
+// Uneven partitions are supported (UnevenSharding.h), but not with halos.
+func.func @uneven_halo(%a: tensor<10x4xf32>) -> tensor<10x4xf32> {
+  %s = shard.sharding @grid0 split_axes = [[0]] halo_sizes = [1, 1] : !shard.sharding
+  // expected-error @+1 {{halo_sizes on a dimension of uneven size are not supported yet}}
+  %as = shard.shard %a to %s : tensor<10x4xf32>
+  return %as : tensor<10x4xf32>
+}
+
+// -----
+
+shard.grid @grid0(shape = 2x3)
+
+// Upstream 22 counts the shards of [[0, 1]] as 2 + 3 in offsets tables.
+func.func @uneven_two_axes(%a: tensor<10x4xf32>) -> tensor<10x4xf32> {
+  %s = shard.sharding @grid0 split_axes = [[0, 1]] : !shard.sharding
+  // expected-error @+1 {{an uneven partition of a dimension split along several grid axes is supported only when their extents' sum equals their product}}
+  %as = shard.shard %a to %s : tensor<10x4xf32>
+  return %as : tensor<10x4xf32>
 }
 
 // -----
