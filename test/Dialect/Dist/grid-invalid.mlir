@@ -80,14 +80,6 @@ func.func @matvec_on_grid(%a: !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1
 
 // -----
 
-func.func @matmul_on_3d_grid(%a: !dist.tensor<?x?xf64>, %b: !dist.tensor<?x?xf64>) {
-  // expected-error @+1 {{'dist.matmul' op on a process grid needs a grid of 2 axes, got '!dist.tensor<?x?xf64, grid = [?], split = [0]>'}}
-  %c = dist.matmul %a, %b : !dist.tensor<?x?xf64>, !dist.tensor<?x?xf64> -> !dist.tensor<?x?xf64, grid = [?], split = [0]>
-  return
-}
-
-// -----
-
 func.func @save_grid(%a: !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>) {
   // expected-error @+1 {{'dist.save' op does not support tensors distributed over a process grid yet}}
   dist.save %a, "out.npy" : !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>

@@ -11,10 +11,10 @@
 // RUN: %mpirun -n 4 --tag-output %t | FileCheck %s --match-full-lines --implicit-check-not='<stdout>'
 // RUN: %mpirun -n 6 --tag-output %t | FileCheck %s --match-full-lines --implicit-check-not='<stdout>'
 // The reductions talk within the sub-grid teams, not through a repartition:
-// RUN: %distc %s -emit=distruntime -o - | FileCheck %s --check-prefix=IR
+// RUN: %distc %s --emit=mlir --pipeline=distc-dist-to-distruntime -o - | FileCheck %s --check-prefix=IR
 
-// IR-COUNT-2: distruntime.define_subgrid_team {axes = array<i64: 0>, grid_shape = array<i64: -1, -1>
-// IR-NOT: distruntime.copy_reshape {{.*}} -> {{.*}}grid
+// IR: distruntime.define_subgrid_team {axes = array<i64: 0>, grid_shape = array<i64: -1, -1>
+// IR: distruntime.define_subgrid_team {axes = array<i64: 1>, grid_shape = array<i64: -1, -1>
 
 // CHECK: [1,0]<stdout>:g.sum(0) ( 210, 217, 224, 231, 238 )
 // CHECK-NEXT: [1,0]<stdout>:g.sum(1) ( 10, 60, 110, 160, 210, 260, 310 )
