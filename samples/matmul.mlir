@@ -17,15 +17,23 @@
 //   max 6.6068e+06
 //   min -5.2735e+06            (n = 200)
 //
+// With --summa the product is SUMMA on a run-time process grid instead
+// (C's type is grid = [?, ?]: A and B are moved to the grid's 2-D blocks,
+// the panels of A are broadcast along grid rows and those of B along grid
+// columns, and C is moved back to row blocks for the checks); the output
+// is the same.
+//
 // The size is the parameter --n; --verbose also prints the time of the
 // product and its rate (rank 0's clock, the slowest rank's time):
 //
 //   distc samples/matmul.mlir -o matmul && mpirun -n 4 ./matmul --n 1000
+//   mpirun -n 6 ./matmul --n 1000 --summa
 //   mpirun -n 2 ./matmul --n 4096 --verbose       (bench/matmul/README.md)
 
 func.func @main() {
   %n = dist.param "n" default 200 : index
   %verbose = dist.param "verbose" default false : i1
+  %summa = dist.param "summa" default false : i1
 
   %c0 = arith.constant 0 : index
   %zero = arith.constant 0.0 : f64
@@ -48,8 +56,17 @@ func.func @main() {
   }
 
   %t0 = dist.wtime : f64
-  %c = dist.matmul %a, %b : !dist.tensor<?x?xf64>, !dist.tensor<?x?xf64>
-                         -> !dist.tensor<?x?xf64>
+  %c = scf.if %summa -> (!dist.tensor<?x?xf64>) {
+    %cg = dist.matmul %a, %b : !dist.tensor<?x?xf64>, !dist.tensor<?x?xf64>
+                            -> !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>
+    %cr = dist.repartition %cg : !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>
+                              -> !dist.tensor<?x?xf64>
+    scf.yield %cr : !dist.tensor<?x?xf64>
+  } else {
+    %cr = dist.matmul %a, %b : !dist.tensor<?x?xf64>, !dist.tensor<?x?xf64>
+                            -> !dist.tensor<?x?xf64>
+    scf.yield %cr : !dist.tensor<?x?xf64>
+  }
   // Every rank's product is done when the reduction below has its value;
   // time up to a collective that needs all of C.
   %s0 = dist.reduce sum %c : !dist.tensor<?x?xf64> -> f64

@@ -22,5 +22,7 @@ echo "== local block, one core: OpenBLAS dgemm"
 "$out/dgemm" $((n / p)) "$n" $((n / 4)) 2
 echo "== dist.matmul, $p ranks"
 "${mpirun[@]}" -n "$p" "$out/matmul" --n "$n" --verbose
+echo "== dist.matmul, SUMMA on a run-time grid of $p ranks (--summa)"
+"${mpirun[@]}" -n "$p" "$out/matmul" --n "$n" --verbose --summa
 echo "== ScaLAPACK pdgemm, $p ranks, block sizes 32..256"
 "${mpirun[@]}" -n "$p" "$out/pdgemm" "$n" 32 64 128 256

@@ -2,7 +2,7 @@
 //
 // The lowering (MatmulLowering.cpp) relies on what is checked here: ranks,
 // matching inner sizes where static, one element type and one team, a
-// balanced result.
+// balanced result, 2-D grids and matrices only on process grids.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,11 +20,21 @@ bool compatible(int64_t a, int64_t b) {
 } // namespace
 
 LogicalResult MatmulOp::verify() {
-  if (failed(verifyNoProcessGrid(*this)))
-    return failure();
   auto a = cast<DistTensorType>(getLhs().getType());
   auto b = cast<DistTensorType>(getRhs().getType());
   auto c = cast<DistTensorType>(getResult().getType());
+  // On process grids: SUMMA, which needs a 2-D grid and two matrices.
+  for (DistTensorType t : {a, b, c}) {
+    if (!t.isGrid())
+      continue;
+    if (t.getGrid().size() != 2)
+      return emitOpError() << "on a process grid needs a grid of 2 axes, got "
+                           << t;
+    if (b.getRank() != 2)
+      return emitOpError() << "does not support matrix-vector products on "
+                              "process grids, got "
+                           << t;
+  }
   if (a.getRank() != 2)
     return emitOpError() << "expects a matrix (rank 2) as first operand, got "
                          << a;

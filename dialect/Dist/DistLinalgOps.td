@@ -24,8 +24,15 @@ def Dist_MatmulOp : Dist_Op<"matmul", [NoMemoryEffect]> {
     while it multiplies the panels already there, `B` and the result in
     column blocks fetch `A` instead, `A` in column blocks multiplies its
     block by the matching rows of `B` and combines the partial products
-    across the ranks. The local products are `linalg.matmul` /
-    `linalg.matvec`, which the pipeline tiles and vectorizes.
+    across the ranks. When an operand or the result is on a 2-D process
+    grid (`grid = [?, ?]` or static), the product is SUMMA on that grid:
+    the operands are moved to its balanced `split = [0, 1]` blocks if they
+    are not there, and for each panel of the inner dimension the panel of
+    `A` is broadcast along the grid rows and that of `B` along the grid
+    columns while the previous panels are multiplied. Matrix-vector
+    products and grids of other ranks are refused on grids. The local
+    products are `linalg.matmul` / `linalg.matvec`, which the pipeline
+    tiles and vectorizes.
 
     ```mlir
     %c = dist.matmul %a, %b : !dist.tensor<?x?xf64>, !dist.tensor<?x?xf64>
@@ -35,6 +42,9 @@ def Dist_MatmulOp : Dist_Op<"matmul", [NoMemoryEffect]> {
     %d = dist.matmul %a, %bc : !dist.tensor<?x?xf64, split = 1>,
                                !dist.tensor<?x?xf64>
                             -> !dist.tensor<?x?xf64, split = 1>
+    %g = dist.matmul %ga, %gb : !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>,
+                                !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>
+                             -> !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>
     ```
   }];
   let arguments = (ins Dist_Tensor:$lhs, Dist_Tensor:$rhs);

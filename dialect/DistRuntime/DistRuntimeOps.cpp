@@ -397,9 +397,12 @@ LogicalResult DefineSubgridTeamOp::verify() {
   ArrayRef<int64_t> shape = getGridShape();
   if (shape.empty())
     return emitOpError("needs a grid of at least one axis");
+  // -1: a `?` axis, factored from the world's size by the runtime.
   for (int64_t extent : shape)
-    if (extent <= 0)
-      return emitOpError("grid extents must be positive, got ") << extent;
+    if (extent <= 0 && extent != -1)
+      return emitOpError("grid extents must be positive (or -1 for a run-time "
+                         "extent), got ")
+             << extent;
   llvm::SmallDenseSet<int64_t> seen;
   for (int64_t axis : getAxes()) {
     if (axis < 0 || axis >= static_cast<int64_t>(shape.size()))
@@ -408,6 +411,23 @@ LogicalResult DefineSubgridTeamOp::verify() {
     if (!seen.insert(axis).second)
       return emitOpError("axis ") << axis << " is listed more than once";
   }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// BcastPanelOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult BcastPanelOp::verify() {
+  auto local = cast<RankedTensorType>(getLocal().getType());
+  auto panel = cast<RankedTensorType>(getPanel().getType());
+  if (local.getRank() != 2 || panel.getRank() != 2)
+    return emitOpError("needs a matrix (rank 2) as local part and panel, got ")
+           << local << " and " << panel;
+  if (getDim() != 0 && getDim() != 1)
+    return emitOpError("dim must be 0 or 1, got ") << getDim();
+  if (getSizes().size() != 2)
+    return emitOpError("needs 2 panel sizes, got ") << getSizes().size();
   return success();
 }
 

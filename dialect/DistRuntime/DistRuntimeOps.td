@@ -299,6 +299,11 @@ def DistRuntime_DefineSubgridTeamOp : DistRuntime_Op<"define_subgrid_team", [
     indices along `axes`, in the order listed. Every process belongs to one
     such team of the id; collectives on `team` run within it.
 
+    An extent of -1 is a run-time axis (`?` in a `!dist.tensor` grid): the
+    runtime factors the world's size into the -1 axes exactly as the dist
+    lowering does for the tensor's layout (`_idtr_grid_factor`), so one
+    definition serves every number of processes.
+
     The definition itself is local. The team's communicator is made once, at
     its first use (one split of the world), cached for the rest of the run
     and freed at finalisation. Every rank must define the team before any
@@ -321,6 +326,48 @@ def DistRuntime_DefineSubgridTeamOp : DistRuntime_Op<"define_subgrid_team", [
                        DenseI64ArrayAttr:$grid_shape,
                        DenseI64ArrayAttr:$axes);
   let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// bcast_panel
+//===----------------------------------------------------------------------===//
+
+def DistRuntime_BcastPanelOp : DistRuntime_Op<"bcast_panel", [
+    DistRuntime_Communicates,
+    DeclareOpInterfaceMethods<DistRuntime_AsyncOpInterface>,
+    AllElementTypesMatch<["local", "panel"]>]> {
+  let summary = "broadcasts a panel of a matrix split along a team";
+  let description = [{
+    The members of `team` hold the balanced blocks of dimension `dim` (of
+    global size `extent`) of a matrix, `%local` being this member's. The op
+    starts the broadcast of the panel `[start, start + sizes[dim])` of that
+    dimension to every member: each owner of a piece of the panel broadcasts
+    it from its block (one non-blocking broadcast per owner, usually one),
+    and `%panel` (of `sizes`) holds the whole panel after
+    `distruntime.wait` on the handle. The other dimension is the local
+    part's. SUMMA (dist.matmul on a 2-D grid) broadcasts panels of A along
+    grid rows and of B along grid columns, sub-grid teams.
+
+    Example:
+
+    ```mlir
+    %h, %p = distruntime.bcast_panel %a extent %k start %k0 sizes(%m, %w)
+      {dim = 1 : i64, team = 7854277750571778049 : i64}
+      : tensor<?x?xf64> -> tensor<?x?xf64>
+    distruntime.wait %h : !distruntime.asynchandle
+    ```
+  }];
+
+  let arguments = (ins AnyRankedTensor:$local, Index:$extent, Index:$start,
+                       Variadic<Index>:$sizes, I64Attr:$dim,
+                       DistRuntime_TeamAttr:$team);
+  let results = (outs DistRuntime_AsyncHandle:$handle,
+                      AnyRankedTensor:$panel);
+  let assemblyFormat = [{
+    $local `extent` $extent `start` $start `sizes` `(` $sizes `)` attr-dict
+    `:` type($local) `->` type($panel)
+  }];
   let hasVerifier = 1;
 }
 

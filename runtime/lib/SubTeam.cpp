@@ -2,7 +2,9 @@
 
 #include "Descriptor.h"
 #include "Errors.h"
+#include "Grid.h"
 #include "Mpi.h"
+#include "Team.h"
 #include "Watchdog.h"
 
 #include "idtr/idtr.h"
@@ -14,7 +16,8 @@ namespace idtr {
 namespace {
 
 struct SubgridDef {
-  Shape gridShape;
+  Shape declared;  // as defined, `?` axes as kRunTimeExtent
+  Shape gridShape; // resolved: the factoring of this run's world
   Shape axes;
 };
 
@@ -45,28 +48,60 @@ void subgridColorKey(const Shape &gridShape, const Shape &axes, int64_t rank,
       color = color * gridShape[d] + index[d];
 }
 
-void defineSubgridTeam(int64_t id, const Shape &gridShape, const Shape &axes) {
+bool hasRunTimeExtent(const Shape &gridShape) {
   for (int64_t extent : gridShape)
-    if (extent <= 0)
+    if (extent == kRunTimeExtent)
+      return true;
+  return false;
+}
+
+Shape resolveGridShape(const Shape &gridShape, int64_t worldSize) {
+  int64_t fixed = 1, free = 0;
+  for (int64_t extent : gridShape) {
+    if (extent == kRunTimeExtent)
+      ++free;
+    else
+      fixed *= extent;
+  }
+  if (!free)
+    return gridShape;
+  if (fixed <= 0 || worldSize % fixed != 0)
+    fail("subgrid_team: the static extents of the grid %s do not divide the %lld ranks",
+         str(gridShape).c_str(), static_cast<long long>(worldSize));
+  // The same factors, in the same order, as the lowering's calls of
+  // _idtr_grid_factor for the tensor's own layout.
+  Shape factors = balancedGridFactors(worldSize / fixed, free);
+  Shape resolved(gridShape);
+  size_t k = 0;
+  for (int64_t &extent : resolved)
+    if (extent == kRunTimeExtent)
+      extent = factors[k++];
+  return resolved;
+}
+
+void defineSubgridTeam(int64_t id, const Shape &declared, const Shape &axes,
+                       int64_t worldSize) {
+  for (int64_t extent : declared)
+    if (extent <= 0 && extent != kRunTimeExtent)
       fail("subgrid_team %lld: grid extents must be positive, got %s",
-           static_cast<long long>(id), str(gridShape).c_str());
-  std::vector<bool> seen(gridShape.size(), false);
+           static_cast<long long>(id), str(declared).c_str());
+  std::vector<bool> seen(declared.size(), false);
   for (int64_t a : axes) {
-    if (a < 0 || a >= static_cast<int64_t>(gridShape.size()) || seen[a])
+    if (a < 0 || a >= static_cast<int64_t>(declared.size()) || seen[a])
       fail("subgrid_team %lld: axes %s are not distinct axes of a grid of shape %s",
-           static_cast<long long>(id), str(axes).c_str(), str(gridShape).c_str());
+           static_cast<long long>(id), str(axes).c_str(), str(declared).c_str());
     seen[a] = true;
   }
   auto &defs = definitions();
   auto it = defs.find(id);
   if (it != defs.end()) {
-    if (it->second.gridShape != gridShape || it->second.axes != axes)
+    if (it->second.declared != declared || it->second.axes != axes)
       fail("subgrid_team %lld is defined twice: grid %s axes %s, then grid %s axes %s",
-           static_cast<long long>(id), str(it->second.gridShape).c_str(),
-           str(it->second.axes).c_str(), str(gridShape).c_str(), str(axes).c_str());
+           static_cast<long long>(id), str(it->second.declared).c_str(),
+           str(it->second.axes).c_str(), str(declared).c_str(), str(axes).c_str());
     return;
   }
-  defs.emplace(id, SubgridDef{gridShape, axes});
+  defs.emplace(id, SubgridDef{declared, resolveGridShape(declared, worldSize), axes});
 }
 
 bool isSubgridTeam(int64_t id) { return definitions().count(id) != 0; }
@@ -113,7 +148,14 @@ using namespace idtr;
 extern "C" void _idtr_define_subgrid_team(int64_t team, int64_t shapeRank, void *shape,
                                           int64_t axesRank, void *axes) {
   guarded([&] {
-    defineSubgridTeam(team, readIndexArray(shapeRank, shape, "define_subgrid_team: grid shape"),
-                      readIndexArray(axesRank, axes, "define_subgrid_team: axes"));
+    Shape gridShape = readIndexArray(shapeRank, shape, "define_subgrid_team: grid shape");
+    // Only a grid with `?` axes needs the world's size (and MPI) to define.
+    int64_t worldSize = 0;
+    if (hasRunTimeExtent(gridShape)) {
+      ensureMpi();
+      worldSize = mpi::size(MPI_COMM_WORLD);
+    }
+    defineSubgridTeam(team, gridShape, readIndexArray(axesRank, axes, "define_subgrid_team: axes"),
+                      worldSize);
   });
 }

@@ -17,9 +17,24 @@ namespace idtr {
 // Records that team `id` is the sub-grid of the row-major grid `gridShape`
 // (world rank = linear index) spanning `axes`, in that order: a member's
 // number in the team is the row-major linear index of its indices along
-// `axes`. No communication. Defining an id again with the same grid and axes
-// is a no-op; with others, or after the team was created, an error.
-void defineSubgridTeam(int64_t id, const Shape &gridShape, const Shape &axes);
+// `axes`. An extent of kRunTimeExtent (a `?` axis of a dist grid) is
+// resolved here from `worldSize` as the dist lowering resolves it
+// (resolveGridShape), so the team is the same factoring the tensors use.
+// No communication. Defining an id again with the same grid and axes is a
+// no-op; with others, an error.
+void defineSubgridTeam(int64_t id, const Shape &gridShape, const Shape &axes,
+                       int64_t worldSize);
+
+// The extent that stands for a `?` grid axis in a definition.
+constexpr int64_t kRunTimeExtent = -1;
+
+// `gridShape` with its kRunTimeExtent axes replaced by the balanced factoring
+// (Grid.h) of the ranks the static extents leave of `worldSize`; fails if the
+// static extents do not divide it.
+Shape resolveGridShape(const Shape &gridShape, int64_t worldSize);
+
+// Whether `gridShape` has a kRunTimeExtent axis.
+bool hasRunTimeExtent(const Shape &gridShape);
 
 // Whether `id` was defined by defineSubgridTeam.
 bool isSubgridTeam(int64_t id);

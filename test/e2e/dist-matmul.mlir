@@ -12,7 +12,13 @@
 // RUN: %mpirun -n 5 --tag-output %t | FileCheck %s --match-full-lines --implicit-check-not='<stdout>'
 // RUN: %mpirun -n 3 --tag-output %t --n 97 | FileCheck %s --check-prefix=N97 --match-full-lines --implicit-check-not='<stdout>'
 // RUN: %mpirun -n 1 --tag-output %t --n 97 | FileCheck %s --check-prefix=N97 --match-full-lines --implicit-check-not='<stdout>'
+// SUMMA (--summa: C on a run-time grid, 1x1 .. 3x2) prints the same:
+// RUN: %mpirun -n 1 --tag-output %t --summa | FileCheck %s --match-full-lines --implicit-check-not='<stdout>'
+// RUN: %mpirun -n 4 --tag-output %t --summa | FileCheck %s --match-full-lines --implicit-check-not='<stdout>'
+// RUN: %mpirun -n 6 --tag-output %t --summa | FileCheck %s --match-full-lines --implicit-check-not='<stdout>'
+// RUN: %mpirun -n 6 --tag-output %t --summa --n 97 | FileCheck %s --check-prefix=N97 --match-full-lines --implicit-check-not='<stdout>'
 // RUN: %distc -O0 %srcroot/samples/matmul.mlir -o %t0
+// RUN: %mpirun -n 3 --tag-output %t0 --summa | FileCheck %s --match-full-lines --implicit-check-not='<stdout>'
 // RUN: %mpirun -n 2 --tag-output %t0 | FileCheck %s --match-full-lines --implicit-check-not='<stdout>'
 // RUN: %mpirun -n 2 --tag-output %t --verbose | FileCheck %s --check-prefix=VERBOSE --match-full-lines --implicit-check-not='<stdout>'
 

@@ -275,6 +275,31 @@ struct AllReduceLowering : public OpConversionPattern<AllReduceOp> {
   }
 };
 
+struct BcastPanelLowering : public OpConversionPattern<BcastPanelOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(BcastPanelOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    IDTRCallBuilder b(rewriter, op);
+    Location loc = op.getLoc();
+    RankedTensorType panelType = op.getPanel().getType();
+    Value out = b.allocate(panelType, adaptor.getSizes());
+    auto i64 = [&](Value v) {
+      return arith::IndexCastOp::create(rewriter, loc, rewriter.getI64Type(), v)
+          .getResult();
+    };
+    Value handle =
+        b.call(IDTRFunction::BcastPanel,
+               {b.i64Constant(op.getTeam()), i64(adaptor.getExtent()),
+                b.i64Constant(op.getDim()), b.inputArray(adaptor.getLocal()),
+                i64(adaptor.getStart()), b.unranked(out)},
+               panelType.getElementType())
+            .getResult(0);
+    rewriter.replaceOp(op, {handle, b.outputTensor(out, panelType)});
+    return success();
+  }
+};
+
 /// `v` as `base + offset` through arith.addi / arith.subi of constants
 /// (std::nullopt if the offsets overflow).
 std::optional<std::pair<Value, int64_t>> splitOffset(Value v) {
@@ -537,6 +562,14 @@ struct LowerDistRuntimeToIDTRPass
               getIDTRDeclaration(context, IDTRFunction::DefineSubgridTeam))))
         failedDecl = true;
     });
+    // SUMMA's panel broadcasts, likewise only where dist.matmul uses them.
+    module.walk([&](BcastPanelOp op) {
+      if (failed(lookupOrDeclareIDTRFunction(
+              op->getParentOfType<ModuleOp>(),
+              getIDTRDeclaration(context, IDTRFunction::BcastPanel,
+                                 op.getPanel().getType().getElementType()))))
+        failedDecl = true;
+    });
     if (failedDecl)
       return signalPassFailure();
     if (failed(checkElementTypes(module)))
@@ -562,6 +595,7 @@ struct LowerDistRuntimeToIDTRPass
 
 void mlir::distc::populateDistRuntimeToIDTRPatterns(
     TypeConverter &typeConverter, RewritePatternSet &patterns) {
+  patterns.add<BcastPanelLowering>(typeConverter, patterns.getContext());
   patterns.add<CopyReshapeLowering, CopyPermuteLowering, AllReduceLowering,
                UpdateHaloLowering, WaitLowering,
                TeamQueryLowering<TeamSizeOp, IDTRFunction::NProcs>,

@@ -123,18 +123,26 @@ std::optional<int64_t>
 mlir::distc::defineGridAxesTeam(OpBuilder &b, Location loc, DistTensorType type,
                                 ArrayRef<int64_t> axes) {
   ArrayRef<int64_t> grid = type.getGrid();
-  if (grid.empty() || grid.size() > 4 ||
-      llvm::any_of(grid, [](int64_t e) { return e <= 0 || e >= 4096; }))
+  auto representable = [](int64_t e) {
+    return ShapedType::isDynamic(e) || (e > 0 && e < 4096);
+  };
+  if (grid.empty() || grid.size() > 4 || !llvm::all_of(grid, representable))
     return std::nullopt;
   // 0x6D in the top byte (the shard front end's teams are 0x5B....), then
-  // a bit per grid axis in `axes` and 12 bits per extent: the team of one
-  // (grid, axes) pair, the same in every function. Axes in grid order.
+  // a bit per grid axis in `axes` and 12 bits per extent (0 for `?`, which
+  // the runtime factors from the world's size as gridExtents does): the
+  // team of one (grid, axes) pair, the same in every function. Axes in grid
+  // order.
   int64_t id = int64_t(0x6D) << 56;
-  for (auto [i, extent] : llvm::enumerate(grid))
-    id |= extent << (12 * i);
+  SmallVector<int64_t> declared;
+  for (auto [i, extent] : llvm::enumerate(grid)) {
+    bool dynamic = ShapedType::isDynamic(extent);
+    id |= (dynamic ? 0 : extent) << (12 * i);
+    declared.push_back(dynamic ? -1 : extent);
+  }
   for (int64_t axis : axes)
     id |= int64_t(1) << (48 + axis);
-  distruntime::DefineSubgridTeamOp::create(b, loc, id, grid, axes);
+  distruntime::DefineSubgridTeamOp::create(b, loc, id, declared, axes);
   return id;
 }
 

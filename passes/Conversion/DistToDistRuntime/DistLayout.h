@@ -57,8 +57,10 @@ SmallVector<Value> gridCoordinates(OpBuilder &b, Location loc,
 /// grid `axes` (a grid column for {0}, a row for {1}), defined here with
 /// distruntime.define_subgrid_team (local, idempotent; its communicator is
 /// split once, at first use). A member's number is its row-major index
-/// along `axes`. Only for static extents below 4096 on at most four axes:
-/// the id encodes them (no two grids share one); std::nullopt otherwise.
+/// along `axes`. For static extents below 4096 and `?` extents (which the
+/// runtime factors from the world's size as gridExtents does) on at most
+/// four axes: the id encodes them (no two grids share one); std::nullopt
+/// otherwise.
 std::optional<int64_t> defineGridAxesTeam(OpBuilder &b, Location loc,
                                           dist::DistTensorType type,
                                           ArrayRef<int64_t> axes);

@@ -21,9 +21,14 @@
 // zero-filled outputs; the pipeline tiles and vectorizes them
 // (distc-tile-matmul).
 //
-// 2-D SUMMA (docs/dist.md, "Matrix products") is the row-block loop with
-// both operands fetched in panels along one grid axis each; it needs grid
-// types to say which ranks share a panel.
+// On a 2-D process grid (an operand or the result has `grid = [...]`) the
+// product is SUMMA: A, B and C in the grid's balanced split = [0, 1]
+// blocks; the inner dimension K is cut into kNumPanels balanced panels, and
+// for each the owners broadcast the panel of A along their grid row and
+// that of B along their grid column (distruntime.bcast_panel on sub-grid
+// teams), then every rank adds the product of the two panels to its block
+// of C. Every broadcast is its own start, so the overlap pass starts them
+// ahead and each product waits only for its own panels.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,10 +51,22 @@ namespace {
 /// still large (a panel of a 4096^2 matrix is 4096 x 1024).
 constexpr int64_t kNumPanels = 4;
 
-enum class MatmulAlgorithm { RowBlocks, ColumnBlocks, PartialSums };
+enum class MatmulAlgorithm { RowBlocks, ColumnBlocks, PartialSums, Summa };
+
+/// The 2-D grid an operand or the result is on (the first of A, B, C that
+/// has one), or a null type: SUMMA then runs on it.
+DistTensorType summaGrid(DistTensorType a, DistTensorType b,
+                         DistTensorType c) {
+  for (DistTensorType t : {a, b, c})
+    if (t.isGrid() && t.getGrid().size() == 2)
+      return t;
+  return {};
+}
 
 MatmulAlgorithm chooseMatmulAlgorithm(DistTensorType a, DistTensorType b,
                                       DistTensorType c) {
+  if (summaGrid(a, b, c))
+    return MatmulAlgorithm::Summa;
   if (a.getSplit() == 1)
     return MatmulAlgorithm::PartialSums;
   if (b.getRank() == 2 && b.getSplit() == 1 && c.getSplit() == 1)
@@ -126,6 +143,49 @@ Value panelProduct(OpBuilder &b, Location loc, Value local,
   return result;
 }
 
+/// SUMMA on the grid of `grid` (see the file comment): `a` and `b` are
+/// already in its balanced split = [0, 1] blocks; returns this rank's block
+/// of C. `rowTeam` holds the ranks of one grid row (a sub-grid team along
+/// axis 1, where A's columns are split), `columnTeam` those of one grid
+/// column (along axis 0, where B's rows are split).
+Value summaProduct(OpBuilder &b, Location loc, const DistParts &a,
+                   const DistParts &bParts, Value inner, int64_t rowTeam,
+                   int64_t columnTeam) {
+  Value aLocal = a.local, bLocal = bParts.local;
+  Value rows = tensorSizes(b, loc, aLocal)[0];
+  Value columns = tensorSizes(b, loc, bLocal)[1];
+  Type element = cast<RankedTensorType>(aLocal.getType()).getElementType();
+  auto dynamic2D = RankedTensorType::get(
+      {ShapedType::kDynamic, ShapedType::kDynamic}, element);
+  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
+  Value c = linalg::FillOp::create(
+                b, loc, zero, emptyTensor(b, loc, dynamic2D, {rows, columns}))
+                .getResult(0);
+  Value numPanels = indexConst(b, loc, kNumPanels);
+  for (int64_t p = 0; p < kNumPanels; ++p) {
+    auto [start, width] =
+        balancedBlock(b, loc, inner, numPanels, indexConst(b, loc, p));
+    auto aPanel = distruntime::BcastPanelOp::create(
+        b, loc,
+        TypeRange{distruntime::AsyncHandleType::get(b.getContext()),
+                  dynamic2D},
+        aLocal, inner, start, ValueRange{rows, width},
+        b.getI64IntegerAttr(1), b.getI64IntegerAttr(rowTeam));
+    auto bPanel = distruntime::BcastPanelOp::create(
+        b, loc,
+        TypeRange{distruntime::AsyncHandleType::get(b.getContext()),
+                  dynamic2D},
+        bLocal, inner, start, ValueRange{width, columns},
+        b.getI64IntegerAttr(0), b.getI64IntegerAttr(columnTeam));
+    distruntime::WaitOp::create(b, loc, aPanel.getHandle());
+    distruntime::WaitOp::create(b, loc, bPanel.getHandle());
+    c = linalg::MatmulOp::create(
+            b, loc, ValueRange{aPanel.getPanel(), bPanel.getPanel()}, c)
+            .getResult(0);
+  }
+  return c;
+}
+
 struct MatmulLowering : public DistPattern<MatmulOp> {
   using DistPattern::DistPattern;
   LogicalResult
@@ -153,6 +213,28 @@ struct MatmulLowering : public DistPattern<MatmulOp> {
     c.globalShape = cShape;
     Value zero = indexConst(rewriter, loc, 0);
     switch (chooseMatmulAlgorithm(aType, bType, cType)) {
+    case MatmulAlgorithm::Summa: {
+      DistTensorType grid = summaGrid(aType, bType, cType);
+      auto onGrid = [&](DistTensorType t) {
+        return t.withGrid(grid.getGrid(), {0, 1});
+      };
+      DistTensorType aGrid = onGrid(aType), bGrid = onGrid(bType);
+      natural = onGrid(cType);
+      std::optional<int64_t> rowTeam =
+          defineGridAxesTeam(rewriter, loc, aGrid, {1});
+      std::optional<int64_t> columnTeam =
+          defineGridAxesTeam(rewriter, loc, aGrid, {0});
+      if (!rowTeam || !columnTeam)
+        return op.emitOpError()
+               << "cannot run SUMMA on the grid of " << grid
+               << ": its sub-grid teams need extents below 4096";
+      DistParts aBlocks = toPartitionOf(rewriter, loc, a, aType, aGrid);
+      DistParts bBlocks = toPartitionOf(rewriter, loc, b, bType, bGrid);
+      c.local = summaProduct(rewriter, loc, aBlocks, bBlocks, aShape[1],
+                             *rowTeam, *columnTeam);
+      c.offsets = {aBlocks.offsets[0], bBlocks.offsets[1]};
+      break;
+    }
     case MatmulAlgorithm::RowBlocks: {
       DistTensorType rows = aType.withPartition(0, true);
       DistParts aRows = toPartitionOf(rewriter, loc, a, aType, rows);

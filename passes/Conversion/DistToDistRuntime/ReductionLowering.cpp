@@ -602,18 +602,29 @@ struct ScanLowering : public DistPattern<ScanOp> {
 /// each rank reduces its block, the partial results are combined within
 /// `column` (the ranks that differ only along `gridAxis`, a sub-grid team,
 /// so no other rank takes part), and the copy of the first rank of each
-/// column is moved into the result's partition.
-DistParts reduceOverGridAxis(OpBuilder &b, Location loc, ReduceKind kind,
-                             bool mean, const DistParts &source,
+/// column is moved into the result's partition. argmin/argmax combine
+/// (extremum, first index) pairs the same way, within the column.
+DistParts reduceOverGridAxis(OpBuilder &b, Location loc, ReduceKind opKind,
+                             const DistParts &source,
                              DistTensorType sourceType,
                              DistTensorType resultType, int64_t axis,
                              int64_t gridAxis, int64_t column, Type accType) {
-  Value partial = reduceLocal(b, loc, kind, source.local, {axis}, accType);
-  Value full = allReduce(b, loc, kind, partial, column);
-  if (mean)
-    full = divideElements(
-        b, loc, full, countAsFloat(b, loc, source.globalShape[axis], accType));
-  full = narrowElements(b, loc, full, sourceType.getElementType());
+  Value full;
+  if (opKind == ReduceKind::argmin || opKind == ReduceKind::argmax) {
+    bool isMax = opKind == ReduceKind::argmax;
+    auto [extremum, index] = argAlongAxis(b, loc, isMax, source.local, axis,
+                                          source.offsets[axis]);
+    full = combineArgAcrossRanks(b, loc, isMax, extremum, index, column);
+  } else {
+    ReduceKind kind = combiningKind(opKind);
+    Value partial = reduceLocal(b, loc, kind, source.local, {axis}, accType);
+    full = allReduce(b, loc, kind, partial, column);
+    if (opKind == ReduceKind::mean)
+      full = divideElements(
+          b, loc, full,
+          countAsFloat(b, loc, source.globalShape[axis], accType));
+    full = narrowElements(b, loc, full, sourceType.getElementType());
+  }
   SmallVector<Value> shape(source.globalShape), offsets(source.offsets);
   shape.erase(shape.begin() + axis);
   offsets.erase(offsets.begin() + axis);
@@ -685,19 +696,20 @@ struct ReduceLowering : public DistPattern<ReduceOp> {
     int64_t axis = *op.getAxis();
     auto resultType = cast<DistTensorType>(op.getResult().getType());
     int64_t gridAxis = sourceType.isGrid() ? sourceType.getGridAxisOf(axis) : -1;
-    if (gridAxis >= 0 && !arg) {
+    if (gridAxis >= 0) {
       if (std::optional<int64_t> column = defineGridAxesTeam(
               rewriter, loc, sourceType, {gridAxis})) {
         replace(rewriter, op,
-                reduceOverGridAxis(rewriter, loc, kind, mean, source,
+                reduceOverGridAxis(rewriter, loc, op.getKind(), source,
                                    sourceType, resultType, axis, gridAxis,
                                    *column, accType));
         return success();
       }
     }
     if (gridAxis >= 0) {
-      // Along a dimension split over a grid axis: the blocks of one grid
-      // column are repartitioned into rows of another dimension, which
+      // Along a dimension split over a grid axis of a grid the team id
+      // cannot encode (extents of 4096 or more, more than four axes): the
+      // blocks of one grid column are repartitioned into rows of another dimension, which
       // each rank then reduces alone.
       DistTensorType rows =
           sourceType.withPartition(axis == 0 ? 1 : 0, /*balanced=*/true);

@@ -161,7 +161,11 @@ void _idtr_set_location(const char *location);
       void *lHalo, int64_t rHaloRank, void *rHalo, int64_t key);               \
   int64_t _idtr_allreduce_##SUFFIX(int64_t team, int64_t inRank, void *in,     \
                                    int64_t outRank, void *out, int32_t op);    \
-  void _idtr_reduce_all_##SUFFIX(int64_t dataRank, void *data, int32_t op);
+  void _idtr_reduce_all_##SUFFIX(int64_t dataRank, void *data, int32_t op);   \
+  int64_t _idtr_bcast_panel_##SUFFIX(int64_t team, int64_t extent,            \
+                                     int64_t dim, int64_t lPartRank,           \
+                                     void *lPart, int64_t start,               \
+                                     int64_t panelRank, void *panel);
 
 IDTR_DECLARE_TYPED(f64)
 IDTR_DECLARE_TYPED(f32)

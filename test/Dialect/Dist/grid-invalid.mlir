@@ -71,9 +71,10 @@ func.func @slice_on_grid(%a: !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]
 
 // -----
 
-func.func @matmul_on_grid(%a: !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>, %b: !dist.tensor<?x?xf64>) {
-  // expected-error @+1 {{'dist.matmul' op does not support tensors distributed over a process grid yet}}
-  %c = dist.matmul %a, %b : !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>, !dist.tensor<?x?xf64> -> !dist.tensor<?x?xf64>
+// dist.matmul on grids is SUMMA: two matrices on a 2-D grid.
+func.func @matvec_on_grid(%a: !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>, %x: !dist.tensor<?xf64>) {
+  // expected-error @+1 {{'dist.matmul' op does not support matrix-vector products on process grids, got '!dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>'}}
+  %y = dist.matmul %a, %x : !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>, !dist.tensor<?xf64> -> !dist.tensor<?xf64>
   return
 }
 

@@ -35,7 +35,7 @@ func.func @repeated_axis() {
 // -----
 
 func.func @bad_extent() {
-  // expected-error @+1 {{grid extents must be positive, got 0}}
+  // expected-error @+1 {{grid extents must be positive (or -1 for a run-time extent), got 0}}
   distruntime.define_subgrid_team {team = 7 : i64, grid_shape = array<i64: 2, 0>, axes = array<i64: 0>}
   return
 }
@@ -45,5 +45,13 @@ func.func @bad_extent() {
 func.func @no_grid() {
   // expected-error @+1 {{needs a grid of at least one axis}}
   distruntime.define_subgrid_team {team = 7 : i64, grid_shape = array<i64>, axes = array<i64>}
+  return
+}
+
+// -----
+
+func.func @bad_negative_extent() {
+  // expected-error @+1 {{grid extents must be positive (or -1 for a run-time extent), got -2}}
+  distruntime.define_subgrid_team {team = 7 : i64, grid_shape = array<i64: 2, -2>, axes = array<i64: 0>}
   return
 }
