@@ -11,6 +11,7 @@
 #include "Balanced.h"
 #include "CallSite.h"
 #include "Descriptor.h"
+#include "ElementTypes.h"
 #include "Errors.h"
 #include "Handles.h"
 #include "Mpi.h"
@@ -23,10 +24,21 @@
 #include "idtr/idtr.h"
 
 #include <climits>
+#include <complex>
+#include <type_traits>
 #include <vector>
 
 namespace idtr {
 namespace {
+
+// A broadcast only moves elements: f16 and bf16, which MPI has no type for,
+// travel as their 16-bit patterns.
+template <typename T> MPI_Datatype movedType() {
+  if constexpr (std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>)
+    return MPI_UINT16_T;
+  else
+    return mpi::datatype<T>();
+}
 
 class PanelBroadcast final : public Operation {
 public:
@@ -96,7 +108,7 @@ int64_t bcastPanel(int64_t teamId, int64_t extent, int64_t dim, int64_t lR, void
     std::vector<int> owners;
     split.owners(start, end, owners);
     auto op = std::make_unique<PanelBroadcast>();
-    MPI_Datatype element = mpi::datatype<T>();
+    MPI_Datatype element = movedType<T>();
     for (int owner : owners) {
       int64_t lo = std::max(start, split.offset(owner));
       int64_t hi = std::min(end, split.offset(owner + 1));
@@ -159,5 +171,9 @@ IDTR_DEFINE_BCAST_PANEL(i32, int32_t)
 IDTR_DEFINE_BCAST_PANEL(i16, int16_t)
 IDTR_DEFINE_BCAST_PANEL(i8, int8_t)
 IDTR_DEFINE_BCAST_PANEL(i1, bool)
+IDTR_DEFINE_BCAST_PANEL(f16, Half)
+IDTR_DEFINE_BCAST_PANEL(bf16, BFloat16)
+IDTR_DEFINE_BCAST_PANEL(c32, std::complex<float>)
+IDTR_DEFINE_BCAST_PANEL(c64, std::complex<double>)
 
 } // extern "C"
