@@ -318,6 +318,7 @@ TEST(Allreduce, NarrowIntegerReductionsUseLittleMemory) {
 // rounded after every combination; MAX propagates NaN; a strided input
 // (every other element) and the in-place reduce_all work.
 TEST(Allreduce, HalvesReduceInFloat) {
+  using namespace idtr;
   int P = worldSize(), me = worldRank();
   const int64_t n = 3000; // over 16 KiB as f32: the non-blocking f32 path
   std::vector<uint16_t> in(2 * n), out(n), bf(n);
