@@ -175,21 +175,10 @@ LogicalResult GenerateOp::verifyRegions() {
   return verifyScalarBody(*this, body);
 }
 
-/// arange and linspace compute in the element type: integers or floats.
-LogicalResult verifyRealElements(Operation *op, DistTensorType type) {
-  if (isa<ComplexType>(type.getElementType()))
-    return op->emitOpError() << "needs integer or float elements, not "
-                             << type.getElementType()
-                             << " (build the parts with dist.elementwise)";
-  return success();
-}
-
 LogicalResult ArangeOp::verify() {
   auto type = cast<DistTensorType>(getResult().getType());
   if (type.getRank() != 1)
     return emitOpError() << "result must be 1-D, got " << type;
-  if (failed(verifyRealElements(*this, type)))
-    return failure();
   return verifyDynamicSizes(*this, type, getDynamicSizes());
 }
 
@@ -197,8 +186,6 @@ LogicalResult LinspaceOp::verify() {
   auto type = cast<DistTensorType>(getResult().getType());
   if (type.getRank() != 1)
     return emitOpError() << "result must be 1-D, got " << type;
-  if (failed(verifyRealElements(*this, type)))
-    return failure();
   return verifyDynamicSizes(*this, type, getDynamicSizes());
 }
 

@@ -107,8 +107,9 @@ Type accumulatorType(ReduceKind kind, Type element) {
   return element;
 }
 
-/// `tensor` with its float elements rounded to `element` (arith.truncf);
-/// `tensor` itself if they have that type already.
+/// `tensor` with its float elements (the accumulator type) rounded to the
+/// narrower float type `element` (arith.truncf); `tensor` itself if they
+/// have that type already.
 Value narrowElements(OpBuilder &b, Location loc, Value tensor, Type element) {
   auto type = cast<RankedTensorType>(tensor.getType());
   if (type.getElementType() == element)
@@ -748,7 +749,8 @@ struct ReduceLowering : public DistPattern<ReduceOp> {
       if (mean)
         partial = divideElements(rewriter, loc, partial,
                                  countAsFloat(rewriter, loc, axisSize, accType));
-      partial = narrowElements(rewriter, loc, partial, element);
+      if (accType != element) // argmin/argmax keep their i64 indices
+        partial = narrowElements(rewriter, loc, partial, element);
       DistParts result{castTo(rewriter, loc, partial, natural.getLocalType()),
                        shape, offsets};
       replace(rewriter, op,
@@ -776,7 +778,8 @@ struct ReduceLowering : public DistPattern<ReduceOp> {
     if (mean)
       local = divideElements(rewriter, loc, local,
                              countAsFloat(rewriter, loc, axisSize, accType));
-    local = narrowElements(rewriter, loc, local, element);
+    if (accType != element)
+      local = narrowElements(rewriter, loc, local, element);
     replace(rewriter, op, {local, shape, boxOffsets});
     return success();
   }

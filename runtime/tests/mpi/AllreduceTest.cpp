@@ -314,10 +314,11 @@ TEST(Allreduce, NarrowIntegerReductionsUseLittleMemory) {
 }
 
 // f16 and bf16 reduce through f32 and round once: rank r contributes
-// 1 + r/1024 (exact in f16), so the f16 sum is exact only if it is not
-// rounded after every combination; MAX propagates NaN; a strided input
+// 1 + r/1024 + (k mod 3) rounded to f16, and the result is the f16 of the
+// exact sum only if it is not rounded after every combination; MAX propagates NaN; a strided input
 // (every other element) and the in-place reduce_all work.
 TEST(Allreduce, HalvesReduceInFloat) {
+  using namespace idtr;
   int P = worldSize(), me = worldRank();
   const int64_t n = 3000; // over 16 KiB as f32: the non-blocking f32 path
   std::vector<uint16_t> in(2 * n), out(n), bf(n);
@@ -337,7 +338,7 @@ TEST(Allreduce, HalvesReduceInFloat) {
   for (int64_t k = 0; k < n; ++k) {
     float want = 0;
     for (int r = 0; r < P; ++r)
-      want += 1.0f + r / 1024.0f + (k % 3);
+      want += halfToFloat(floatToHalf(1.0f + r / 1024.0f + (k % 3)));
     bad += out[k] != floatToHalf(want);
     float got = bfloatToFloat(bf[k]);
     bad += k == 7 ? !std::isnan(got) : got != float(P - 1 + k % 5);

@@ -11,7 +11,7 @@ memref.global "private" @_idtr_nprocs : memref<i64>
 // -----
 
 func.func @f8(%x: tensor<4xf8E5M2>) {
-  // expected-error @+1 {{element type 'f8E5M2' has no IDTR runtime entry point (supported: f64, f32, i64, i32, i16, i8, i1, f16, bf16, complex<f32>, complex<f16>)}}
+  // expected-error @+1 {{element type 'f8E5M2' has no IDTR runtime entry point (supported: f64, f32, i64, i32, i16, i8, i1, f16, bf16, complex<f32>, complex<f64>)}}
   %h, %s = distruntime.allreduce sum %x {team = 1 : i64} : (tensor<4xf8E5M2>) -> (!distruntime.asynchandle, tensor<4xf8E5M2>)
   distruntime.wait %h : !distruntime.asynchandle
   return

@@ -60,7 +60,7 @@ func.func @allreduce_complex_f16(%z: complex<f16>) -> complex<f16> {
 // -----
 
 func.func @arange(%a: complex<f64>) -> !dist.tensor<8xcomplex<f64>> {
-  // expected-error @+1 {{'dist.arange' op needs integer or float elements, not 'complex<f64>' (build the parts with dist.elementwise)}}
+  // expected-error @+1 {{'dist.arange' op operand #0 must be integer or floating-point, but got 'complex<f64>'}}
   %r = dist.arange %a, %a : !dist.tensor<8xcomplex<f64>>
   return %r : !dist.tensor<8xcomplex<f64>>
 }
@@ -68,7 +68,7 @@ func.func @arange(%a: complex<f64>) -> !dist.tensor<8xcomplex<f64>> {
 // -----
 
 func.func @linspace(%a: complex<f32>) -> !dist.tensor<8xcomplex<f32>> {
-  // expected-error @+1 {{'dist.linspace' op needs integer or float elements, not 'complex<f32>'}}
+  // expected-error @+1 {{'dist.linspace' op operand #0 must be floating-point, but got 'complex<f32>'}}
   %r = dist.linspace %a, %a : !dist.tensor<8xcomplex<f32>>
   return %r : !dist.tensor<8xcomplex<f32>>
 }

@@ -4,7 +4,7 @@
 // dist.wtime (issue 19).
 
 func.func @mean_int(%a: !dist.tensor<16xi64>) {
-  // expected-error @+1 {{'dist.reduce' op mean needs a floating-point element type, not 'i64' (convert the tensor first)}}
+  // expected-error @+1 {{'dist.reduce' op mean needs a floating-point or complex element type, not 'i64' (convert the tensor first)}}
   %s = dist.reduce mean %a : !dist.tensor<16xi64> -> i64
   return
 }

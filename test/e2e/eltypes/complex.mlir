@@ -39,33 +39,28 @@
 !Z9 = !dist.tensor<9xcomplex<f64>>
 !S = !dist.tensor<23xcomplex<f32>>
 
-// z[n] = ((n mod 7) - 3 + i ((2n mod 5) - 2)) / 2
-func.func @z(%n: index) -> complex<f64> {
-  %c7 = arith.constant 7 : index
-  %c5 = arith.constant 5 : index
-  %c2 = arith.constant 2 : index
-  %three = arith.constant 3.0 : f64
-  %two = arith.constant 2.0 : f64
-  %half = arith.constant 0.5 : f64
-  %a = arith.remui %n, %c7 : index
-  %n2 = arith.muli %n, %c2 : index
-  %b = arith.remui %n2, %c5 : index
-  %ai = arith.index_cast %a : index to i64
-  %bi = arith.index_cast %b : index to i64
-  %af = arith.sitofp %ai : i64 to f64
-  %bf = arith.sitofp %bi : i64 to f64
-  %re0 = arith.subf %af, %three : f64
-  %im0 = arith.subf %bf, %two : f64
-  %re = arith.mulf %re0, %half : f64
-  %im = arith.mulf %im0, %half : f64
-  %z = complex.create %re, %im : complex<f64>
-  return %z : complex<f64>
-}
-
+// Every generate computes z[n] = ((n mod 7) - 3 + i ((2n mod 5) - 2)) / 2.
 func.func @main() {
   %z = dist.generate : !Z {
   ^bb0(%i: index):
-    %v = func.call @z(%i) : (index) -> complex<f64>
+    %c7 = arith.constant 7 : index
+    %c5 = arith.constant 5 : index
+    %c2i = arith.constant 2 : index
+    %three = arith.constant 3.0 : f64
+    %two = arith.constant 2.0 : f64
+    %half = arith.constant 0.5 : f64
+    %a = arith.remui %i, %c7 : index
+    %n2 = arith.muli %i, %c2i : index
+    %b = arith.remui %n2, %c5 : index
+    %ai = arith.index_cast %a : index to i64
+    %bi = arith.index_cast %b : index to i64
+    %af = arith.sitofp %ai : i64 to f64
+    %bf = arith.sitofp %bi : i64 to f64
+    %re0 = arith.subf %af, %three : f64
+    %im0 = arith.subf %bf, %two : f64
+    %re = arith.mulf %re0, %half : f64
+    %im = arith.mulf %im0, %half : f64
+    %v = complex.create %re, %im : complex<f64>
     dist.yield %v : complex<f64>
   }
   dist.print %z numpy : !Z
@@ -82,23 +77,40 @@ func.func @main() {
     dist.yield %y : f64
   }
   dist.print %abs numpy precision = 17 : !R
-  %re = dist.elementwise %z : !Z -> !R {
+  %zre = dist.elementwise %z : !Z -> !R {
   ^bb0(%x: complex<f64>):
     %y = complex.re %x : complex<f64>
     dist.yield %y : f64
   }
-  dist.print %re numpy precision = 17 : !R
-  %im = dist.elementwise %z : !Z -> !R {
+  dist.print %zre numpy precision = 17 : !R
+  %zim = dist.elementwise %z : !Z -> !R {
   ^bb0(%x: complex<f64>):
     %y = complex.im %x : complex<f64>
     dist.yield %y : f64
   }
-  dist.print %im numpy precision = 17 : !R
+  dist.print %zim numpy precision = 17 : !R
   %roll = dist.shift %z offsets [2] periodic : !Z
   dist.print %roll numpy : !Z
   %z21 = dist.generate : !Z21 {
   ^bb0(%i: index):
-    %v = func.call @z(%i) : (index) -> complex<f64>
+    %c7 = arith.constant 7 : index
+    %c5 = arith.constant 5 : index
+    %c2i = arith.constant 2 : index
+    %three = arith.constant 3.0 : f64
+    %two = arith.constant 2.0 : f64
+    %half = arith.constant 0.5 : f64
+    %a = arith.remui %i, %c7 : index
+    %n2 = arith.muli %i, %c2i : index
+    %b = arith.remui %n2, %c5 : index
+    %ai = arith.index_cast %a : index to i64
+    %bi = arith.index_cast %b : index to i64
+    %af = arith.sitofp %ai : i64 to f64
+    %bf = arith.sitofp %bi : i64 to f64
+    %re0 = arith.subf %af, %three : f64
+    %im0 = arith.subf %bf, %two : f64
+    %re = arith.mulf %re0, %half : f64
+    %im = arith.mulf %im0, %half : f64
+    %v = complex.create %re, %im : complex<f64>
     dist.yield %v : complex<f64>
   }
   %m = dist.reshape %z21 : !Z21 -> !M
@@ -113,7 +125,24 @@ func.func @main() {
   dist.print %mean precision = 17 : complex<f64>
   %z9 = dist.generate : !Z9 {
   ^bb0(%i: index):
-    %v = func.call @z(%i) : (index) -> complex<f64>
+    %c7 = arith.constant 7 : index
+    %c5 = arith.constant 5 : index
+    %c2i = arith.constant 2 : index
+    %three = arith.constant 3.0 : f64
+    %two = arith.constant 2.0 : f64
+    %half = arith.constant 0.5 : f64
+    %a = arith.remui %i, %c7 : index
+    %n2 = arith.muli %i, %c2i : index
+    %b = arith.remui %n2, %c5 : index
+    %ai = arith.index_cast %a : index to i64
+    %bi = arith.index_cast %b : index to i64
+    %af = arith.sitofp %ai : i64 to f64
+    %bf = arith.sitofp %bi : i64 to f64
+    %re0 = arith.subf %af, %three : f64
+    %im0 = arith.subf %bf, %two : f64
+    %re = arith.mulf %re0, %half : f64
+    %im = arith.mulf %im0, %half : f64
+    %v = complex.create %re, %im : complex<f64>
     dist.yield %v : complex<f64>
   }
   %prod = dist.reduce prod %z9 : !Z9 -> complex<f64>
@@ -129,11 +158,26 @@ func.func @main() {
   // complex<f32>
   %s = dist.generate : !S {
   ^bb0(%i: index):
-    %v = func.call @z(%i) : (index) -> complex<f64>
-    %r = complex.re %v : complex<f64>
-    %j = complex.im %v : complex<f64>
-    %r32 = arith.truncf %r : f64 to f32
-    %j32 = arith.truncf %j : f64 to f32
+    %c7 = arith.constant 7 : index
+    %c5 = arith.constant 5 : index
+    %c2i = arith.constant 2 : index
+    %three = arith.constant 3.0 : f64
+    %two = arith.constant 2.0 : f64
+    %half = arith.constant 0.5 : f64
+    %a = arith.remui %i, %c7 : index
+    %n2 = arith.muli %i, %c2i : index
+    %b = arith.remui %n2, %c5 : index
+    %ai = arith.index_cast %a : index to i64
+    %bi = arith.index_cast %b : index to i64
+    %af = arith.sitofp %ai : i64 to f64
+    %bf = arith.sitofp %bi : i64 to f64
+    %re0 = arith.subf %af, %three : f64
+    %im0 = arith.subf %bf, %two : f64
+    %re = arith.mulf %re0, %half : f64
+    %im = arith.mulf %im0, %half : f64
+    %v = complex.create %re, %im : complex<f64>
+    %r32 = arith.truncf %re : f64 to f32
+    %j32 = arith.truncf %im : f64 to f32
     %w = complex.create %r32, %j32 : complex<f32>
     dist.yield %w : complex<f32>
   }

@@ -26,7 +26,8 @@ def tokens(text):
 def to_bf16(x):
     """float32 values rounded to bfloat16 (nearest even), as float32."""
     bits = np.asarray(x, dtype=np.float32).view(np.uint32).astype(np.uint64)
-    bits = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16 << 16
+    u = np.uint64
+    bits = (bits + u(0x7FFF) + ((bits >> u(16)) & u(1))) >> u(16) << u(16)
     return bits.astype(np.uint32).view(np.float32)
 
 
