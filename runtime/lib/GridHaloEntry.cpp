@@ -222,8 +222,18 @@ int64_t updateGridHalo(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *o
       v.strides = entry->slots[k].strides;
       outs[k] = &v;
     }
-    return registerOperation(startRedistribution(t, entry->plan, in, outs.data(), count), op,
-                             {halo.allocated});
+    // The exchange takes the element size from its first output: a rank
+    // that receives nothing (no slab inside the array) still passes one,
+    // empty, or it would send bytes instead of elements.
+    if (count == 0) {
+      views.resize(1);
+      views[0] = View();
+      views[0].elemSize = sizeof(T);
+      outs.assign(1, &views[0]);
+    }
+    return registerOperation(
+        startRedistribution(t, entry->plan, in, outs.data(), outs.size()), op,
+        {halo.allocated});
   });
 }
 

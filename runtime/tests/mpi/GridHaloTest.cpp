@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstdlib>
 
 using namespace idtr_test;
 
@@ -110,9 +111,21 @@ int64_t gridHaloCase(int id, std::mt19937_64 &rng) {
             g[k] = ((g[k] % gShape[k]) + gShape[k]) % gShape[k]; // wrapped (periodic)
           }
           if (!(halo.at(Shape{at + f}) == valueAt<T>(linearize(g, gShape), salt))) {
-            if (bad < 3)
+            if (bad < 3) {
               std::fprintf(stderr, "[rank %d] grid halo case %d (%s): wrong element\n", me, id,
                            Entry<T>::name);
+              if (std::getenv("GRID_HALO_DEBUG")) {
+                auto pr = [](const char *n, const Shape &v) {
+                  std::fprintf(stderr, " %s [", n);
+                  for (int64_t x : v) std::fprintf(stderr, "%lld ", (long long)x);
+                  std::fprintf(stderr, "]");
+                };
+                pr("shape", gShape); pr("grid", grid); pr("split", split); pr("lo", lo);
+                pr("hi", hi); pr("own", mine.offsets); pr("size", mine.sizes);
+                pr("slab", s.offsets); pr("slabsz", s.sizes); pr("idx", idx);
+                std::fprintf(stderr, " mask %lld rep %d\n", (long long)mask, rep);
+              }
+            }
             ++bad;
           }
         }
