@@ -100,9 +100,9 @@ func.func @main() {
   %h = dist.generate : !dist.tensor<4x9xi64, split = 1> {
   ^bb0(%i: index, %j: index):
     %c100 = arith.constant 100 : index
-    %t = arith.muli %i, %c100 : index
-    %s = arith.addi %t, %j : index
-    %v = arith.index_cast %s : index to i64
+    %ti = arith.muli %i, %c100 : index
+    %tij = arith.addi %ti, %j : index
+    %v = arith.index_cast %tij : index to i64
     dist.yield %v : i64
   }
   %hw = dist.shift %h offsets [0, -1] fill %z : !dist.tensor<4x9xi64, split = 1>
