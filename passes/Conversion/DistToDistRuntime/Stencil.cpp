@@ -199,15 +199,17 @@ void exchangeGridHalo(OpBuilder &b, Location loc, const DistParts &source,
   distruntime::WaitOp::create(b, loc, halo.getHandle());
   Value at = indexConst(b, loc, 0);
   auto slabType = dynamicTensor(rank, type.getElementType());
-  SmallVector<ReassociationIndices> all(1);
-  all[0].resize(rank);
-  std::iota(all[0].begin(), all[0].end(), 0);
   for (auto [volume, size] : llvm::zip(volumes, sizes)) {
     Value flat = extractBox(b, loc, halo.getHalo(), {at}, {volume});
     Value slab = flat;
-    if (rank > 1)
-      slab = tensor::ExpandShapeOp::create(b, loc, slabType, flat, all,
-                                           foldResults(size));
+    // tensor.reshape, not expand_shape: expand-strided-metadata crashes on
+    // the memref.expand_shape of a dynamic 1-D subview (LLVM 22); the
+    // reshape of a slab (a few rows or columns) may copy it.
+    if (rank > 1) {
+      Value shape = tensor::FromElementsOp::create(
+          b, loc, RankedTensorType::get({rank}, b.getIndexType()), size);
+      slab = tensor::ReshapeOp::create(b, loc, slabType, flat, shape);
+    }
     part.slabs.push_back(slab);
     at = add(b, loc, at, volume);
   }
