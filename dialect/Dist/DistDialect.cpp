@@ -306,19 +306,13 @@ LogicalResult HaloType::verify(function_ref<InFlightDiagnostic()> emitError,
       if (w < 0 || w > kMaxStencilWidth)
         return emitError() << "!dist.halo width " << w << " in dimension " << d
                            << " must be in [0, 2^48]";
-  if (type.isGrid()) {
-    for (int64_t d : type.getGridSplit())
-      if (low[d] != 0 || high[d] != 0)
-        return emitError() << "!dist.halo reaching across ranks of a process "
-                              "grid (split dimension "
-                           << d << ") is not supported";
-    return success();
-  }
-  // update_halo exchanges rows along dimension 0 only.
+  // update_halo exchanges rows along dimension 0 (any partition),
+  // update_grid_halo the slabs of balanced blocks (a grid or another split).
   int64_t split = type.getSplit();
-  if (split != 0 && (low[split] != 0 || high[split] != 0))
+  if (!type.isGrid() && split != 0 && !type.getBalanced() &&
+      (low[split] != 0 || high[split] != 0))
     return emitError() << "!dist.halo reaching across ranks along split "
                           "dimension "
-                       << split << " is not supported";
+                       << split << " of an irregular partition is not supported";
   return success();
 }

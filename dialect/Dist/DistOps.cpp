@@ -93,25 +93,23 @@ LogicalResult verifyDimIndex(Operation *op, DistTensorType type, int64_t dim) {
                            << type;
 }
 
-/// Checks that a stencil reaching `widths` elements along the split
-/// dimension has split dimension 0 (what update_halo supports).
+/// Checks that a stencil reaching `widths` elements along a split
+/// dimension can exchange its halo: update_halo's rows along split
+/// dimension 0 (any partition), or update_grid_halo's slabs on a grid or
+/// along another split (balanced blocks only: the runtime computes every
+/// rank's block).
 LogicalResult verifyStencilSplit(Operation *op, DistTensorType type,
                                  ArrayRef<int64_t> low,
                                  ArrayRef<int64_t> high) {
-  if (type.isGrid()) {
-    for (int64_t d : type.getGridSplit())
-      if (low[d] != 0 || high[d] != 0)
-        return op->emitOpError()
-               << "reaching across ranks of a process grid (split dimension "
-               << d << ") is not supported; repartition to split = 0";
+  if (type.isGrid())
     return success();
-  }
   int64_t split = type.getSplit();
-  if (split == 0 || (low[split] == 0 && high[split] == 0))
+  if (split == 0 || (low[split] == 0 && high[split] == 0) || type.getBalanced())
     return success();
   return op->emitOpError() << "reaching across ranks along split dimension "
                            << split
-                           << " is not supported; repartition to split = 0";
+                           << " of an irregular partition is not supported; "
+                              "repartition to split = 0";
 }
 
 /// Checks that the body of dist.generate or dist.elementwise is

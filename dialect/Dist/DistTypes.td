@@ -142,10 +142,11 @@ def Dist_HaloType : TypeDef<Dist_Dialect, "Halo"> {
       return ::llvm::cast<DistTensorType>(getSource());
     }
     int64_t getRank() const { return getLow().size(); }
-    /// Whether halo rows are exchanged along dimension 0 (never on a
-    /// process grid, where no halo reaches across ranks).
+    /// Whether halo rows are exchanged along dimension 0 (update_halo: a
+    /// 1-D split along dimension 0; a grid, or another split, exchanges
+    /// grid slabs instead, update_grid_halo).
     bool hasHaloRows() const {
-      return !getSourceType().isGrid() &&
+      return !getSourceType().isGrid() && getSourceType().getSplit() == 0 &&
              (getLow()[0] != 0 || getHigh()[0] != 0);
     }
   }];

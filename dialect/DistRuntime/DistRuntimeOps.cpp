@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/SmallBitVector.h"
 
 using namespace mlir;
 using namespace mlir::distruntime;
@@ -386,6 +387,43 @@ LogicalResult UpdateHaloOp::verify() {
                            << (StringRef(name) == "left" ? "before" : "after")
                            << " this rank's own rows";
   }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// UpdateGridHaloOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult UpdateGridHaloOp::verify() {
+  RankedTensorType inputType = getLArray().getType();
+  int64_t rank = inputType.getRank();
+  if (rank == 0)
+    return emitOpError() << "expects an input tensor of rank >= 1";
+  if (failed(verifyInputBox(*this, inputType, getGShape(), getLOffsets())))
+    return failure();
+  if (static_cast<int64_t>(getLow().size()) != rank ||
+      static_cast<int64_t>(getHigh().size()) != rank)
+    return emitOpError() << "expects 'low' and 'high' widths for each of the "
+                         << rank << " dimensions";
+  for (ArrayRef<int64_t> widths : {getLow(), getHigh()})
+    for (int64_t w : widths)
+      if (w < 0)
+        return emitOpError() << "halo widths must be >= 0, got " << w;
+  if (getGrid().empty() || getGrid().size() != getSplit().size())
+    return emitOpError() << "expects one 'split' dimension per grid extent, got "
+                         << getSplit().size() << " for " << getGrid().size()
+                         << " extents";
+  llvm::SmallBitVector seen(rank);
+  for (int64_t d : getSplit()) {
+    if (d < 0 || d >= rank || seen.test(d))
+      return emitOpError() << "split dimensions must be distinct dimensions "
+                              "of the input tensor, got "
+                           << d;
+    seen.set(d);
+  }
+  if (rank < 63 && (getPeriodic() >> rank) != 0)
+    return emitOpError() << "'periodic' has bits beyond the " << rank
+                         << " dimensions";
   return success();
 }
 

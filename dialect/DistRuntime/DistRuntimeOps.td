@@ -284,6 +284,71 @@ def DistRuntime_UpdateHaloOp : DistRuntime_Op<"update_halo", [
 }
 
 //===----------------------------------------------------------------------===//
+// update_grid_halo
+//===----------------------------------------------------------------------===//
+
+def DistRuntime_UpdateGridHaloOp : DistRuntime_Op<"update_grid_halo", [
+    AttrSizedOperandSegments, DistRuntime_Communicates,
+    DeclareOpInterfaceMethods<DistRuntime_AsyncOpInterface>,
+    AllElementTypesMatch<["lArray", "halo"]>]> {
+  let summary = "fetches the N-D halo of a block of a process grid";
+  let description = [{
+    The global array of shape `g_shape` is distributed over the row-major
+    process grid `grid` (one extent per grid axis, their product the team
+    size): grid axis `k` splits dimension `split[k]` in balanced blocks, and
+    `%local` is this rank's block, at `l_offs`. The result `halo` (1-D)
+    receives the elements of the *extended box* around the block -- `low[d]`
+    before and `high[d]` after it in every dimension `d`, clipped to the
+    array, or wrapped around it in the dimensions whose bit is set in
+    `periodic` -- except the block itself, as `2 * rank` slabs one after the
+    other, each dense row-major: for dimension `d`, the low then the high
+    slab, spanning the block's range in the dimensions before `d` and the
+    extended range in those after it (so the slabs of dimension 0 hold the
+    corners; `runtime/include/idtr/detail/GridHaloSlabs.h` has the
+    formula); `size` is their total element count (the runtime checks it).
+    Every neighbour sends one message, faces and corners packed together.
+    The halo is valid after `distruntime.wait` on the handle.
+
+    The optional `key` is passed to the runtime (-1, the default, means
+    none): a key promises that every rank calls with the same arguments
+    at every repeat, so that a repeated call needs no collective.
+    `lower-distruntime-to-idtr` sets it to a hash of the call site.
+
+    Example:
+
+    ```mlir
+    %h, %halo = distruntime.update_grid_halo %local
+      g_shape %g0, %g1 l_offs %o0, %o1 grid %e0, %e1 size %n
+      {team = 0 : i64, split = array<i64: 0, 1>, low = array<i64: 1, 1>,
+       high = array<i64: 1, 1>, periodic = 0 : i64}
+      : (tensor<?x?xf64>, index, index, index, index, index, index, index)
+      -> (!distruntime.asynchandle, tensor<?xf64>)
+    distruntime.wait %h : !distruntime.asynchandle
+    ```
+  }];
+
+  let arguments = (ins
+    AnyRankedTensor:$lArray,
+    Variadic<Index>:$gShape,
+    Variadic<Index>:$lOffsets,
+    Variadic<Index>:$grid,
+    Index:$haloSize,
+    DistRuntime_TeamAttr:$team,
+    DenseI64ArrayAttr:$split,
+    DenseI64ArrayAttr:$low,
+    DenseI64ArrayAttr:$high,
+    DefaultValuedAttr<I64Attr, "0">:$periodic,
+    OptionalAttr<I64Attr>:$key);
+  let results = (outs DistRuntime_AsyncHandle:$handle,
+                      RankedTensorOf<[AnyType], [HasAnyRankOfPred<[1]>]>:$halo);
+  let assemblyFormat = [{
+    $lArray `g_shape` $gShape `l_offs` $lOffsets `grid` $grid
+    `size` $haloSize attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // define_subgrid_team (shard front end)
 //===----------------------------------------------------------------------===//
 

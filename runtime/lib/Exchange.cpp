@@ -28,14 +28,13 @@ std::vector<Redistribution *> &pool() {
 
 class Redistribution : public Operation {
 public:
-  void reset(Team &team, std::shared_ptr<const Plan> plan,
-             std::initializer_list<const View *> outputs) {
+  void reset(Team &team, std::shared_ptr<const Plan> plan, const View *const *outputs,
+             size_t count) {
     team_ = &team;
     plan_ = std::move(plan);
-    outputs_.resize(outputs.size());
-    size_t i = 0;
-    for (const View *v : outputs)
-      outputs_[i++] = *v;
+    outputs_.resize(count);
+    for (size_t i = 0; i < count; ++i)
+      outputs_[i] = *outputs[i];
     elemSize_ = static_cast<int64_t>(outputs_.empty() ? 1 : outputs_[0].elemSize);
     recvRequests_.clear();
     sendRequests_.clear();
@@ -256,6 +255,11 @@ private:
 
 OperationPtr startRedistribution(Team &team, std::shared_ptr<const Plan> plan, const View &input,
                                  std::initializer_list<const View *> outputs) {
+  return startRedistribution(team, std::move(plan), input, outputs.begin(), outputs.size());
+}
+
+OperationPtr startRedistribution(Team &team, std::shared_ptr<const Plan> plan, const View &input,
+                                 const View *const *outputs, size_t count) {
   Redistribution *taken = nullptr;
   if (!pool().empty()) {
     taken = pool().back();
@@ -264,7 +268,7 @@ OperationPtr startRedistribution(Team &team, std::shared_ptr<const Plan> plan, c
     taken = new Redistribution();
   }
   OperationPtr op(taken);
-  taken->reset(team, std::move(plan), outputs);
+  taken->reset(team, std::move(plan), outputs, count);
   if (!taken->start(input))
     return nullptr;
   return op;

@@ -22,6 +22,9 @@ struct Team;
 // this allocates nothing.
 OperationPtr startRedistribution(Team &team, std::shared_ptr<const Plan> plan,
                                  const View &input, std::initializer_list<const View *> outputs);
+// The same with `count` outputs (the pieces of an N-D halo, GridHalo.h).
+OperationPtr startRedistribution(Team &team, std::shared_ptr<const Plan> plan,
+                                 const View &input, const View *const *outputs, size_t count);
 
 } // namespace idtr
 

@@ -459,6 +459,36 @@ struct UpdateHaloLowering : public OpConversionPattern<UpdateHaloOp> {
   }
 };
 
+/// update_grid_halo: one call; the widths are operands of the call, so the
+/// key needs only the call site (idtr_grid_halo_key).
+struct UpdateGridHaloLowering : public OpConversionPattern<UpdateGridHaloOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(UpdateGridHaloOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    IDTRCallBuilder b(rewriter, op);
+    SmallVector<int64_t> widths;
+    for (auto [lo, hi] : llvm::zip(op.getLow(), op.getHigh()))
+      llvm::append_range(widths, ArrayRef<int64_t>{lo, hi});
+    int64_t key = op.getKey().value_or(idtr_grid_halo_key(static_cast<uint32_t>(
+        llvm::xxh3_64bits(runtimeLocation(op).value_or("")))));
+    RankedTensorType haloType = op.getHalo().getType();
+    Value halo = b.allocate(haloType, {adaptor.getHaloSize()});
+    Value handle =
+        b.call(IDTRFunction::UpdateGridHalo,
+               {b.i64Constant(op.getTeam()), b.indexList(adaptor.getGShape()),
+                b.indexList(adaptor.getLOffsets()),
+                b.inputArray(adaptor.getLArray()), b.indexList(adaptor.getGrid()),
+                b.indexList(op.getSplit()), b.indexList(widths),
+                b.unranked(halo), b.i64Constant(op.getPeriodic()),
+                b.i64Constant(key)},
+               haloType.getElementType())
+            .getResult(0);
+    rewriter.replaceOp(op, {handle, b.outputTensor(halo, haloType)});
+    return success();
+  }
+};
+
 struct WaitLowering : public OpConversionPattern<WaitOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -597,7 +627,7 @@ void mlir::distc::populateDistRuntimeToIDTRPatterns(
     TypeConverter &typeConverter, RewritePatternSet &patterns) {
   patterns.add<BcastPanelLowering>(typeConverter, patterns.getContext());
   patterns.add<CopyReshapeLowering, CopyPermuteLowering, AllReduceLowering,
-               UpdateHaloLowering, WaitLowering,
+               UpdateHaloLowering, UpdateGridHaloLowering, WaitLowering,
                TeamQueryLowering<TeamSizeOp, IDTRFunction::NProcs>,
                TeamQueryLowering<TeamMemberOp, IDTRFunction::PRank>>(
       typeConverter, patterns.getContext());

@@ -417,6 +417,7 @@ struct HaloLowering : public DistPattern<HaloOp> {
     values.push_back(halos.fill);
     if (halos.lowHalo)
       llvm::append_range(values, ValueRange{halos.lowHalo, halos.highHalo});
+    llvm::append_range(values, halos.slabs);
     rewriter.replaceOpWithMultiple(op, {values});
     return success();
   }
@@ -424,32 +425,41 @@ struct HaloLowering : public DistPattern<HaloOp> {
 
 /// The converted values of a !dist.halo: the source's parts
 /// (DistParts::flatten), then the fill value, then the low and high halo
-/// rows when the type has rows along dimension 0.
+/// rows when the type has rows along dimension 0, or the 2 * rank slabs
+/// of a grid halo (usesGridHalo).
 void convertHaloType(HaloType type, SmallVectorImpl<Type> &results) {
   DistTensorType source = type.getSourceType();
   DistParts::convertType(source, results);
   results.push_back(source.getElementType());
+  auto slab = RankedTensorType::get(
+      SmallVector<int64_t>(type.getRank(), ShapedType::kDynamic),
+      source.getElementType());
   if (type.hasHaloRows())
-    results.append(2, RankedTensorType::get(
-                          SmallVector<int64_t>(type.getRank(),
-                                               ShapedType::kDynamic),
-                          source.getElementType()));
+    results.append(2, slab);
+  else if (usesGridHalo(source, type.getLow(), type.getHigh()))
+    results.append(2 * type.getRank(), slab);
 }
 
 /// The source's parts and the HaloedPart of converted !dist.halo values.
-std::pair<DistParts, HaloedPart> unflattenHalo(HaloType type,
+std::pair<DistParts, HaloedPart> unflattenHalo(OpBuilder &b, Location loc,
+                                               HaloType type,
                                                ValueRange values) {
   unsigned n = DistParts::numValues(type.getRank());
   DistParts source = DistParts::unflatten(values.take_front(n));
-  HaloedPart halos{source.local,
-                   Value(),
-                   Value(),
-                   SmallVector<int64_t>(type.getLow()),
-                   SmallVector<int64_t>(type.getHigh()),
-                   values[n]};
+  HaloedPart halos;
+  halos.local = source.local;
+  halos.low.assign(type.getLow().begin(), type.getLow().end());
+  halos.high.assign(type.getHigh().begin(), type.getHigh().end());
+  halos.fill = values[n];
   if (type.hasHaloRows()) {
     halos.lowHalo = values[n + 1];
     halos.highHalo = values[n + 2];
+  } else if (usesGridHalo(type.getSourceType(), type.getLow(),
+                          type.getHigh())) {
+    llvm::append_range(halos.slabs, values.drop_front(n + 1));
+    std::vector<SmallVector<Value>> sizes;
+    gridSlabBoxes(b, loc, source, type.getLow(), type.getHigh(),
+                  halos.slabOrigins, sizes);
   }
   return {source, halos};
 }
@@ -466,7 +476,7 @@ struct StencilLowering : public DistPattern<StencilOp> {
     SmallVector<DistTensorType> types;
     // One HaloedPart per halo value, at a stable address: the frame
     // builds one window per part and slab for all the shifts of it.
-    SmallVector<HaloedPart> halos;
+    SmallVector<HaloedPart, 4> halos;
     halos.reserve(op.getInputs().size());
     llvm::SmallDenseMap<Value, const HaloedPart *> partOf;
     SmallVector<StencilOperand> operands;
@@ -475,7 +485,7 @@ struct StencilLowering : public DistPattern<StencilOp> {
       types.push_back(op.getInputTensorType(i));
       StencilOperand operand;
       if (auto halo = dyn_cast<HaloType>(input.getType())) {
-        auto [source, part] = unflattenHalo(halo, values);
+        auto [source, part] = unflattenHalo(rewriter, loc, halo, values);
         inputs.push_back(source);
         const HaloedPart *&shared = partOf[input];
         if (!shared) {

@@ -11,11 +11,14 @@
 
 #include "dialect/DistRuntime/DistRuntime.h"
 #include "passes/Passes.h"
+#include "runtime/include/idtr/detail/GridHaloSlabs.h"
 #include "runtime/include/idtr/detail/HaloRows.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+#include <numeric>
 
 using namespace mlir;
 using namespace mlir::distc;
@@ -124,20 +127,113 @@ Value fillTensor(OpBuilder &b, Location loc, Value fill,
 
 } // namespace
 
+bool mlir::distc::usesGridHalo(DistTensorType type, ArrayRef<int64_t> low,
+                               ArrayRef<int64_t> high) {
+  if (!type.isGrid() && type.getSplit() == 0)
+    return false;
+  return llvm::any_of(type.getSplitDims(), [&](int64_t d) {
+    return low[d] != 0 || high[d] != 0;
+  });
+}
+
+void mlir::distc::gridSlabBoxes(OpBuilder &b, Location loc,
+                                const DistParts &source, ArrayRef<int64_t> low,
+                                ArrayRef<int64_t> high,
+                                std::vector<SmallVector<Value>> &origins,
+                                std::vector<SmallVector<Value>> &sizes) {
+  int rank = static_cast<int>(source.rank());
+  IRArith arith{b, loc, indexConst(b, loc, 0)};
+  SmallVector<Value> localSizes = tensorSizes(b, loc, source.local);
+  SmallVector<bool> periodic(rank, false);
+  for (int d = 0; d < rank; ++d)
+    for (int side = 0; side < 2; ++side) {
+      SmallVector<Value> begin(rank), size(rank);
+      idtr::detail::gridHaloSlab<Value>(
+          rank, d, side, source.offsets.data(), localSizes.data(), low.data(),
+          high.data(), source.globalShape.data(), periodic.data(),
+          begin.data(), size.data(), arith);
+      // Extended coordinates: the local part starts at `low`.
+      SmallVector<Value> origin;
+      for (int e = 0; e < rank; ++e)
+        origin.push_back(add(b, loc, sub(b, loc, begin[e], source.offsets[e]),
+                             indexConst(b, loc, low[e])));
+      origins.push_back(std::move(origin));
+      sizes.push_back(std::move(size));
+    }
+}
+
+namespace {
+
+/// update_grid_halo of `source` and the slabs of its halo buffer.
+void exchangeGridHalo(OpBuilder &b, Location loc, const DistParts &source,
+                      DistTensorType type, HaloedPart &part) {
+  int64_t rank = type.getRank();
+  SmallVector<Value> extents;
+  SmallVector<int64_t> split;
+  if (type.isGrid()) {
+    extents = gridExtents(b, loc, type);
+    llvm::append_range(split, type.getGridSplit());
+  } else {
+    extents.push_back(teamSize(b, loc, type.getTeam()));
+    split.push_back(type.getSplit());
+  }
+  std::vector<SmallVector<Value>> sizes;
+  gridSlabBoxes(b, loc, source, part.low, part.high, part.slabOrigins, sizes);
+  SmallVector<Value> volumes;
+  Value total = indexConst(b, loc, 0);
+  for (ArrayRef<Value> size : sizes) {
+    Value volume = indexConst(b, loc, 1);
+    for (Value s : size)
+      volume = arith::MulIOp::create(b, loc, volume, s);
+    volumes.push_back(volume);
+    total = add(b, loc, total, volume);
+  }
+  auto flatType = RankedTensorType::get({ShapedType::kDynamic}, type.getElementType());
+  auto halo = distruntime::UpdateGridHaloOp::create(
+      b, loc, TypeRange{distruntime::AsyncHandleType::get(b.getContext()), flatType},
+      source.local, source.globalShape, source.offsets, extents, total,
+      b.getI64IntegerAttr(type.getTeam()), b.getDenseI64ArrayAttr(split),
+      b.getDenseI64ArrayAttr(part.low), b.getDenseI64ArrayAttr(part.high),
+      b.getI64IntegerAttr(0), IntegerAttr());
+  // The overlap pass moves the wait down to the first use of the slabs.
+  distruntime::WaitOp::create(b, loc, halo.getHandle());
+  Value at = indexConst(b, loc, 0);
+  auto slabType = dynamicTensor(rank, type.getElementType());
+  for (auto [volume, size] : llvm::zip(volumes, sizes)) {
+    Value flat = extractBox(b, loc, halo.getHalo(), {at}, {volume});
+    Value slab = flat;
+    // tensor.reshape, not expand_shape: expand-strided-metadata crashes on
+    // the memref.expand_shape of a dynamic 1-D subview (LLVM 22); the
+    // reshape of a slab (a few rows or columns) may copy it.
+    if (rank > 1) {
+      Value shape = tensor::FromElementsOp::create(
+          b, loc, RankedTensorType::get({rank}, b.getIndexType()), size);
+      slab = tensor::ReshapeOp::create(b, loc, slabType, flat, shape);
+    }
+    part.slabs.push_back(slab);
+    at = add(b, loc, at, volume);
+  }
+}
+
+} // namespace
+
 HaloedPart mlir::distc::exchangeHalos(OpBuilder &b, Location loc,
                                       const DistParts &source,
                                       DistTensorType type,
                                       ArrayRef<int64_t> low,
                                       ArrayRef<int64_t> high, Value fill) {
-  HaloedPart part{source.local,
-                  Value(),
-                  Value(),
-                  SmallVector<int64_t>(low),
-                  SmallVector<int64_t>(high),
-                  fill};
-  // On a grid no stencil reaches across ranks (the verifiers): the rows
-  // beyond an unsplit dimension 0 are outside the array, i.e. the fill.
-  if ((low[0] == 0 && high[0] == 0) || type.isGrid())
+  HaloedPart part;
+  part.local = source.local;
+  part.low.assign(low.begin(), low.end());
+  part.high.assign(high.begin(), high.end());
+  part.fill = fill;
+  if (usesGridHalo(type, low, high)) {
+    exchangeGridHalo(b, loc, source, type, part);
+    return part;
+  }
+  // Along unsplit dimensions (a grid's, or dimension 0 of another split)
+  // the elements beyond the block are outside the array, i.e. the fill.
+  if ((low[0] == 0 && high[0] == 0) || type.isGrid() || type.getSplit() != 0)
     return part;
   int64_t rank = type.getRank();
   IRArith arith{b, loc, indexConst(b, loc, 0)};
@@ -182,6 +278,20 @@ Value mlir::distc::extendedWindow(OpBuilder &b, Location loc,
     origin.push_back(indexConst(b, loc, part.low[d]));
     covered.begin.push_back(origin[d]);
     covered.end.push_back(add(b, loc, origin[d], localSizes[d]));
+  }
+  if (!part.slabs.empty()) {
+    // Grid slabs: the window filled whole, then the part and every slab
+    // clipped to it (the slabs of dimension 0 hold the corners).
+    Value result =
+        emptyTensor(b, loc, dynamicTensor(rank, part.fill.getType()), sizes);
+    auto fill = linalg::FillOp::create(b, loc, part.fill, result);
+    if (thin)
+      fill->setAttr(kColdAttrName, b.getUnitAttr());
+    result = insertClipped(b, loc, part.local, origin, window, fill.getResult(0));
+    if (withHalos)
+      for (auto [slab, at] : llvm::zip(part.slabs, part.slabOrigins))
+        result = insertClipped(b, loc, slab, at, window, result);
+    return result;
   }
   bool halos = withHalos && part.lowHalo;
   Value lowRows, highRows;
@@ -322,8 +432,11 @@ Value mlir::distc::splitElementwise(OpBuilder &b, Location loc,
                   indexConst(b, loc, part.low[d] + part.high[d])));
         // Only slabs across dimension 0 read halo rows: the others span
         // the interior rows, whose neighbours are all in the local part.
+        // (Grid slabs are clipped to the window: each frame slab takes
+        // the ones it meets.)
         window = extendedWindow(b, loc, part, box.begin, windowSizes,
-                                /*thin=*/true, /*withHalos=*/peeled == 0);
+                                /*thin=*/true,
+                                /*withHalos=*/peeled == 0 || !part.slabs.empty());
       }
       for (int64_t d = 0; d < rank; ++d)
         offsets.push_back(indexConst(b, loc, part.low[d] + operand.shift[d]));

@@ -25,6 +25,8 @@
 
 #include "passes/Conversion/DistToDistRuntime/DistLayout.h"
 
+#include <vector>
+
 
 namespace mlir::distc {
 
@@ -39,11 +41,31 @@ struct HaloedPart {
   Value lowHalo, highHalo;
   SmallVector<int64_t> low, high;
   Value fill;
+  /// On a process grid (or a 1-D split other than 0), instead of the halo
+  /// rows: the 2 * rank slabs of update_grid_halo
+  /// (idtr/detail/GridHaloSlabs.h), each with its first element's position
+  /// in the extended tensor's coordinates (its box clipped to the array, so
+  /// what lies outside stays `fill`).
+  std::vector<Value> slabs;
+  std::vector<SmallVector<Value>> slabOrigins;
 };
+
+/// Whether an extension of `type` by low/high reaches across ranks through
+/// update_grid_halo (a grid, or a 1-D split other than 0) rather than
+/// update_halo's rows.
+bool usesGridHalo(dist::DistTensorType type, ArrayRef<int64_t> low,
+                  ArrayRef<int64_t> high);
+
+/// The slabs' positions for `part` (HaloedPart::slabOrigins) and sizes,
+/// from `source`'s box (GridHaloSlabs.h as IR).
+void gridSlabBoxes(OpBuilder &b, Location loc, const DistParts &source,
+                   ArrayRef<int64_t> low, ArrayRef<int64_t> high,
+                   std::vector<SmallVector<Value>> &origins,
+                   std::vector<SmallVector<Value>> &sizes);
 
 /// Starts the halo exchange of `source` for an extension by low/high (one
 /// update_halo along dimension 0, followed by its wait; none when
-/// low[0] == high[0] == 0).
+/// low[0] == high[0] == 0; on a grid one update_grid_halo, usesGridHalo).
 HaloedPart exchangeHalos(OpBuilder &b, Location loc, const DistParts &source,
                          dist::DistTensorType type, ArrayRef<int64_t> low,
                          ArrayRef<int64_t> high, Value fill);

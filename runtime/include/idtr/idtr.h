@@ -111,6 +111,24 @@ static inline int idtr_halo_key_widths(int64_t key, int64_t *low,
   return 1;
 }
 
+/* ---- _idtr_update_grid_halo_* ---------------------------------------------- */
+
+/* The N-D halo of a block of a process grid: lPart is this rank's balanced
+   block (at lOffs) of the global array gShape distributed over the row-major
+   grid `grid` (one extent per grid axis, product = team size), grid axis k
+   splitting dimension split[k]. `widths` holds low and high per dimension
+   (low0, high0, low1, ...); bit d of `periodic` makes dimension d wrap
+   around. `halo` (1-D, dense) receives the 2 x rank slabs of the extended
+   box around the block, dimension 0 first, each row-major
+   (idtr/detail/GridHaloSlabs.h): faces and corners, each neighbour sending
+   one message. `key`: -1, or a site hash >= 0 (idtr_grid_halo_key) that
+   promises the call is made by every rank of the team with the same
+   arguments at every repeat; a repeated keyed call then needs no
+   collective (docs/runtime.md, "Halo keys"). */
+static inline int64_t idtr_grid_halo_key(uint32_t site) {
+  return (int64_t)(site & 0x7fffffffu);
+}
+
 /* ---- teams ---------------------------------------------------------------- */
 
 int64_t _idtr_nprocs(int64_t team);
@@ -165,7 +183,13 @@ void _idtr_set_location(const char *location);
   int64_t _idtr_bcast_panel_##SUFFIX(int64_t team, int64_t extent,            \
                                      int64_t dim, int64_t lPartRank,           \
                                      void *lPart, int64_t start,               \
-                                     int64_t panelRank, void *panel);
+                                     int64_t panelRank, void *panel);          \
+  int64_t _idtr_update_grid_halo_##SUFFIX(                                     \
+      int64_t team, int64_t gShapeRank, void *gShape, int64_t lOffsRank,       \
+      void *lOffs, int64_t lPartRank, void *lPart, int64_t gridRank,           \
+      void *grid, int64_t splitRank, void *split, int64_t widthsRank,          \
+      void *widths, int64_t haloRank, void *halo, int64_t periodic,            \
+      int64_t key);
 
 IDTR_DECLARE_TYPED(f64)
 IDTR_DECLARE_TYPED(f32)

@@ -9,8 +9,8 @@
 // CHECK-COUNT-1: func.func private @_idtr_copy_reshape_f64(
 // CHECK-NOT: @_idtr_copy_reshape_f64(
 
-// The whole ABI: 4 untyped + 5 typed entry points x 11 element types.
-// ALL-COUNT-59: func.func private @_idtr_
+// The whole ABI: 4 untyped + 6 typed entry points x 11 element types.
+// ALL-COUNT-70: func.func private @_idtr_
 // ALL-NOT: func.func private @_idtr_
 // DECL-DAG: @_idtr_nprocs(i64) -> i64
 // DECL-DAG: @_idtr_prank(i64) -> i64

@@ -53,13 +53,6 @@ func.func @scan(%a: !dist.tensor<8x8xf64, grid = [?, ?], split = [0, 1]>) {
 
 // -----
 
-func.func @shift(%a: !dist.tensor<8x8xf64, grid = [?, ?], split = [0, 1]>, %z: f64) {
-  // expected-error @+1 {{reaching across ranks of a process grid (split dimension 1) is not supported}}
-  %s = dist.shift %a offsets [0, 1] fill %z : !dist.tensor<8x8xf64, grid = [?, ?], split = [0, 1]>
-  return
-}
-
-// -----
 
 // The ops whose lowering handles one split dimension only say so for grid
 // tensors (instead of treating the first split dimension as the only one).

@@ -15,8 +15,8 @@ func.func @halo_negative(%h: !dist.halo<!dist.tensor<4xf64>, low = [-1], high = 
 
 // -----
 
-// expected-error @+1 {{!dist.halo reaching across ranks along split dimension 1 is not supported}}
-func.func @halo_split(%h: !dist.halo<!dist.tensor<4x4xf64, split = 1>, low = [0, 1], high = [0, 0]>)
+// expected-error @+1 {{!dist.halo reaching across ranks along split dimension 1 of an irregular partition is not supported}}
+func.func @halo_split(%h: !dist.halo<!dist.tensor<4x4xf64, split = 1, irregular>, low = [0, 1], high = [0, 0]>)
 
 // -----
 
