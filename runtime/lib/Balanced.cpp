@@ -1,4 +1,5 @@
 #include "Balanced.h"
+#include "Digest.h"
 
 #include <algorithm>
 
@@ -46,15 +47,6 @@ int splitDimension(const Box &box, const Shape &shape) {
   return split < 0 ? 0 : split;
 }
 
-void mix(uint64_t &h, int64_t v) {
-  h ^= static_cast<uint64_t>(v) + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-}
-void mix(uint64_t &h, const Shape &v) {
-  mix(h, static_cast<int64_t>(v.size()));
-  for (int64_t x : v)
-    mix(h, x);
-}
-
 bool validRank(const Geometry &g) {
   size_t n = g.inShape.size();
   return n > 0 && g.input.offsets.size() == n && g.input.sizes.size() == n &&
@@ -94,23 +86,19 @@ Geometry BalancedForm::geometryOf(int r) const {
 }
 
 int64_t BalancedForm::digest() const {
-  uint64_t h = 0x51ed27a3c0ffee11ull;
-  mix(h, static_cast<int64_t>(kind));
-  mix(h, inShape);
-  mix(h, outShape);
-  mix(h, axes);
-  mix(h, inSplit);
-  mix(h, outSplit);
+  Digest d(0x51ed27a3c0ffee11ull);
+  d.mix(static_cast<int64_t>(kind));
+  d.mix(inShape);
+  d.mix(outShape);
+  d.mix(axes);
+  d.mix(inSplit);
+  d.mix(outSplit);
   if (kind == OpKind::Halo) {
-    mix(h, cross.offsets);
-    mix(h, cross.sizes);
-    mix(h, static_cast<int64_t>(extraLast));
+    d.mix(cross.offsets);
+    d.mix(cross.sizes);
+    d.mix(static_cast<int64_t>(extraLast));
   }
-  // splitmix64's finaliser, so that every bit of h reaches the top 63.
-  h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
-  h = (h ^ (h >> 27)) * 0x94d049bb133111ebull;
-  h ^= h >> 31;
-  return static_cast<int64_t>(h >> 1); // non-negative: agreed by MAX of v and -v
+  return d.value();
 }
 
 bool recognizeBalanced(const Geometry &g, int P, int me, BalancedForm &form,

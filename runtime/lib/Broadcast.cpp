@@ -11,6 +11,7 @@
 #include "Balanced.h"
 #include "CallSite.h"
 #include "Descriptor.h"
+#include "EntryCall.h"
 #include "ElementTypes.h"
 #include "Errors.h"
 #include "Handles.h"
@@ -75,11 +76,7 @@ template <typename T>
 int64_t bcastPanel(int64_t teamId, int64_t extent, int64_t dim, int64_t lR, void *lD,
                    int64_t start, int64_t pR, void *pD) {
   return guarded([&] {
-    SiteScope site;
-    ProfileScope profile;
-    takeSite("bcast_panel");
-    ensureMpi();
-    stats().calls++;
+    EntryCall call("bcast_panel");
     View local = viewFromDescriptor(lR, lD, sizeof(T), "bcast_panel: local part");
     View panel = viewFromDescriptor(pR, pD, sizeof(T), "bcast_panel: panel");
     if (local.rank() != 2 || panel.rank() != 2 || dim < 0 || dim > 1)

@@ -9,6 +9,7 @@
 #include "CallKey.h"
 #include "CallSite.h"
 #include "Descriptor.h"
+#include "EntryCall.h"
 #include "Errors.h"
 #include "Exchange.h"
 #include "Handles.h"
@@ -101,19 +102,6 @@ int64_t startCachedCopy(Team &t, const CallKey &key, const char *op, int64_t iR,
   return startCached(t, call, op, in, outs);
 }
 
-// Common start of every entry point that starts an operation: it takes
-// over the location the program set (CallSite.h), so that errors and the
-// statistics of the call name the user's op; `kind` names the entry point.
-struct Call {
-  SiteScope site;        // destroyed last: after the profile took the site
-  ProfileScope profile;
-  explicit Call(const char *kind) {
-    takeSite(kind);
-    ensureMpi();
-    stats().calls++;
-  }
-};
-
 // The key of a call: where it comes from, what it is, and its element size;
 // the entry point adds its arguments in ABI order.
 CallKey callKey(OpKind kind, size_t elemSize) {
@@ -155,7 +143,7 @@ int64_t copyEntry(OpKind kind, int64_t teamId, int64_t gR, void *gD, int64_t oR,
     const char *op = reshape ? "copy_reshape" : "copy_permute";
     const char *lPart = reshape ? "copy_reshape: lPart" : "copy_permute: lPart";
     const char *nlPart = reshape ? "copy_reshape: nlPart" : "copy_permute: nlPart";
-    Call call(op);
+    EntryCall call(op);
     CallKey key = callKey(kind, sizeof(T));
     key.indexArray(gR, gD);
     key.indexArray(oR, oD);
@@ -221,7 +209,7 @@ int64_t updateHalo(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, i
                    int64_t rhR, void *rhD, int64_t haloKey) {
   return guarded([&] {
     const char *op = "update_halo";
-    Call call(op);
+    EntryCall call(op);
     // The widths the key promises (idtr.h): what lets the ranks at the
     // array's edges reuse a balanced plan without asking the team.
     PromisedWidths promise;
@@ -290,7 +278,7 @@ int64_t updateHalo(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, i
 template <typename T>
 int64_t allreduce(int64_t teamId, int64_t inR, void *inD, int64_t outR, void *outD, int32_t op) {
   return guarded([&] {
-    Call call("allreduce");
+    EntryCall call("allreduce");
     // Scalars and short dense vectors go straight to MPI_Allreduce: no
     // View (heap-allocated shapes), no operation object.
     char *inData = nullptr, *outData = nullptr;
@@ -310,7 +298,7 @@ int64_t allreduce(int64_t teamId, int64_t inR, void *inD, int64_t outR, void *ou
 
 template <typename T> void reduceAll(int64_t rank, void *desc, int32_t op) {
   guarded([&] {
-    Call call("reduce_all");
+    EntryCall call("reduce_all");
     View data = viewFromDescriptor(rank, desc, sizeof(T), "reduce_all: data");
     if (auto pending = startAllreduce<T>(worldTeam(), data, data, op))
       pending->complete();

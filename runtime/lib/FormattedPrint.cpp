@@ -45,9 +45,12 @@ enum Style { VectorStyle = 0, NumpyStyle = 1 };
 class Printer {
 public:
   Printer(const Shape &shape, const char *format, int style)
-      : shape_(shape), format_(format), numpy_(style == NumpyStyle), index_(shape.size(), 0) {
+      // "" asks for numpy's float format, which only printNumpy writes;
+      // here (halves, complex numbers, scalars) it is the default "%g".
+      : shape_(shape), format_(format && *format ? format : "%g"), numpy_(style == NumpyStyle),
+        index_(shape.size(), 0) {
     // The imaginary part of a complex number always carries its sign.
-    signedFormat_ = format;
+    signedFormat_ = format_;
     if (signedFormat_.size() > 1 && signedFormat_.find('+') == std::string::npos)
       signedFormat_.insert(1, "+");
   }
@@ -335,15 +338,20 @@ void print(const char *format, int32_t style, int64_t teamId, int32_t distribute
   guarded([&] {
     View part = viewFromDescriptor(pR, pD, sizeof(T), "print: part");
     std::fflush(stdout); // after vector.print's output
-    if (style == NumpyStyle && part.rank() > 0) {
-      if (!distributed) {
-        printNumpy<T>(format, part, nullptr, {});
+    // numpy's str() (padding, numpy's float format, summary) is written
+    // for the real element types; halves and complex numbers print in the
+    // numpy bracket layout without them (docs/dist.md, "Element types").
+    if constexpr (!isHalfType<T> && !isComplex<T>) {
+      if (style == NumpyStyle && part.rank() > 0) {
+        if (!distributed) {
+          printNumpy<T>(format, part, nullptr, {});
+          return;
+        }
+        ensureMpi();
+        Team &t = team(teamId);
+        printNumpy<T>(format, part, &t, mpi::allgather({part.sizes[0]}, t.comm));
         return;
       }
-      ensureMpi();
-      Team &t = team(teamId);
-      printNumpy<T>(format, part, &t, mpi::allgather({part.sizes[0]}, t.comm));
-      return;
     }
     if (!distributed) {
       Printer p(part.sizes, format, style);

@@ -1,4 +1,5 @@
 #include "GridHalo.h"
+#include "Digest.h"
 
 #include "Balanced.h"
 #include "idtr/detail/GridHaloSlabs.h"
@@ -53,30 +54,16 @@ int64_t GridHaloForm::haloElements(int r) const {
   return total;
 }
 
-namespace {
-void mix(uint64_t &h, int64_t v) {
-  h ^= static_cast<uint64_t>(v) + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-}
-void mix(uint64_t &h, const Shape &v) {
-  mix(h, static_cast<int64_t>(v.size()));
-  for (int64_t x : v)
-    mix(h, x);
-}
-} // namespace
-
 int64_t GridHaloForm::digest() const {
-  uint64_t h = 0x6a09e667f3bcc908ull;
-  mix(h, shape);
-  mix(h, grid);
-  mix(h, split);
-  mix(h, lo);
-  mix(h, hi);
+  Digest d(0x6a09e667f3bcc908ull);
+  d.mix(shape);
+  d.mix(grid);
+  d.mix(split);
+  d.mix(lo);
+  d.mix(hi);
   for (bool p : periodic)
-    mix(h, p);
-  h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
-  h = (h ^ (h >> 27)) * 0x94d049bb133111ebull;
-  h ^= h >> 31;
-  return static_cast<int64_t>(h >> 1);
+    d.mix(p);
+  return d.value();
 }
 
 std::string GridHaloForm::problem() const {

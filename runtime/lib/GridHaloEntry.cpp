@@ -14,6 +14,7 @@
 #include "CallKey.h"
 #include "CallSite.h"
 #include "Descriptor.h"
+#include "EntryCall.h"
 #include "Errors.h"
 #include "Exchange.h"
 #include "GridHalo.h"
@@ -139,11 +140,7 @@ int64_t updateGridHalo(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *o
                        void *wD, int64_t hR, void *hD, int64_t periodic, int64_t haloKey) {
   return guarded([&] {
     const char *op = "update_grid_halo";
-    SiteScope site;
-    ProfileScope profile;
-    takeSite(op);
-    ensureMpi();
-    stats().calls++;
+    EntryCall call(op);
     CallKey key;
     key.push(teamId);
     key.push(siteKey());
