@@ -290,7 +290,7 @@ DistTensorType DistTensorType::withGrid(ArrayRef<int64_t> grid,
 
 LogicalResult HaloType::verify(function_ref<InFlightDiagnostic()> emitError,
                                Type source, ArrayRef<int64_t> low,
-                               ArrayRef<int64_t> high) {
+                               ArrayRef<int64_t> high, int64_t periodic) {
   auto type = dyn_cast<DistTensorType>(source);
   if (!type)
     return emitError() << "!dist.halo must be of a !dist.tensor, got "
@@ -308,6 +308,14 @@ LogicalResult HaloType::verify(function_ref<InFlightDiagnostic()> emitError,
                            << " must be in [0, 2^48]";
   // update_halo exchanges rows along dimension 0 (any partition),
   // update_grid_halo the slabs of balanced blocks (a grid or another split).
+  if (periodic < 0 || (rank < 63 && (periodic >> rank) != 0))
+    return emitError() << "!dist.halo 'periodic' has bits beyond the " << rank
+                       << " dimensions";
+  // The runtime finds the neighbours of a periodic halo with the balanced
+  // formula.
+  if (periodic != 0 && !type.isGrid() && !type.getBalanced())
+    return emitError() << "!dist.halo: periodic halos need a balanced "
+                          "partition";
   int64_t split = type.getSplit();
   if (!type.isGrid() && split != 0 && !type.getBalanced() &&
       (low[split] != 0 || high[split] != 0))

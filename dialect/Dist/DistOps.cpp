@@ -629,6 +629,13 @@ LogicalResult ExtendOp::verify() {
       return emitOpError() << "result dimension " << d << " must be "
                            << expected << " (global size + low + high)";
   }
+  // The periodic halo goes through update_grid_halo, which computes the
+  // neighbours' blocks with the balanced formula (any split dimension).
+  if (getPeriodic()) {
+    if (type.isGrid() || type.getBalanced())
+      return success();
+    return emitOpError("periodic halos need a balanced partition");
+  }
   return verifyStencilSplit(*this, type, getLow(), getHigh());
 }
 

@@ -591,17 +591,27 @@ def Dist_ExtendOp : Dist_Op<"extend", [NoMemoryEffect,
     which must be 0), elements outside the global array are `%fill`. Local
     stencil code reads neighbours from the result.
 
+    With `periodic` the array wraps around in every dimension instead
+    (`extended[x] = source[x mod shape]`, one `distruntime.update_grid_halo`
+    with every periodic bit set, any split dimension) and `%fill` is never
+    read; this needs a balanced partition (the runtime computes the
+    neighbours' blocks). `distc-form-stencils` builds it from periodic
+    `dist.shift`s.
+
     ```mlir
     %ext = dist.extend %u low [1, 1] high [1, 1] fill %zero
       : !dist.tensor<?x?xf64> -> tensor<?x?xf64>
+    %wrapped = dist.extend %v low [1] high [1] fill %zero periodic
+      : !dist.tensor<?xf64> -> tensor<?xf64>
     ```
   }];
   let arguments = (ins Dist_Tensor:$source, DenseI64ArrayAttr:$low,
-                       DenseI64ArrayAttr:$high, AnyType:$fill);
+                       DenseI64ArrayAttr:$high, AnyType:$fill,
+                       UnitAttr:$periodic);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = [{
-    $source `low` $low `high` $high `fill` $fill attr-dict `:` type($source)
-    `->` type($result)
+    $source `low` $low `high` $high `fill` $fill (`periodic` $periodic^)?
+    attr-dict `:` type($source) `->` type($result)
   }];
   let hasVerifier = 1;
 }
@@ -624,9 +634,12 @@ def Dist_HaloOp : Dist_Op<"halo", [NoMemoryEffect,
     and `%fill` outside the global array. Unlike `dist.extend`, the extended
     tensor is not assembled: `dist.stencil` reads the pieces directly.
 
+    With a `periodic` mask in the type (from periodic shifts) the halos wrap
+    around the array in those dimensions and `%fill` is not read there.
+
     `distc-form-stencils` builds one `dist.halo` for all the shifts of one
-    tensor with one fill value in a block, so that they share one exchange;
-    programs write `dist.shift` instead.
+    tensor with one fill value (or all its periodic shifts) in a block, so
+    that they share one exchange; programs write `dist.shift` instead.
 
     ```mlir
     %h = dist.halo %u fill %zero

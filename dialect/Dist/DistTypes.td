@@ -110,7 +110,7 @@ def Dist_HaloType : TypeDef<Dist_Dialect, "Halo"> {
 
     ```
     halo ::= `!dist.halo<` dist-tensor `,` `low` `=` `[` widths `]` `,`
-             `high` `=` `[` widths `]` `>`
+             `high` `=` `[` widths `]` (`,` `periodic` `=` mask)? `>`
     ```
 
     The value of `dist.halo`: this rank's part of a `!dist.tensor` (the
@@ -123,18 +123,27 @@ def Dist_HaloType : TypeDef<Dist_Dialect, "Halo"> {
     it lowers to (halo rows are exchanged only when `low[0]` or `high[0]`
     is not zero).
 
+    `periodic` (a bit per dimension, as `distruntime.update_grid_halo`'s;
+    0 when left out) makes the halos wrap around the array in those
+    dimensions instead of holding the fill value: the halo of a periodic
+    `dist.shift`. It is exchanged with update_grid_halo on any split
+    dimension and needs a balanced partition.
+
     Example:
 
     ```mlir
     !dist.halo<!dist.tensor<?x?xf64>, low = [1, 1], high = [1, 1]>
+    !dist.halo<!dist.tensor<?xf64>, low = [1], high = [1], periodic = 1>
     ```
   }];
   // `source` is a ::mlir::Type so that it prints in full (!dist.tensor<..>).
   let parameters = (ins "::mlir::Type":$source,
                         ArrayRefParameter<"int64_t">:$low,
-                        ArrayRefParameter<"int64_t">:$high);
+                        ArrayRefParameter<"int64_t">:$high,
+                        DefaultValuedParameter<"int64_t", "0">:$periodic);
   let assemblyFormat = [{
-    `<` $source `,` `low` `=` `[` $low `]` `,` `high` `=` `[` $high `]` `>`
+    `<` $source `,` `low` `=` `[` $low `]` `,` `high` `=` `[` $high `]`
+    (`,` `periodic` `=` $periodic^)? `>`
   }];
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
@@ -146,7 +155,8 @@ def Dist_HaloType : TypeDef<Dist_Dialect, "Halo"> {
     /// 1-D split along dimension 0; a grid, or another split, exchanges
     /// grid slabs instead, update_grid_halo).
     bool hasHaloRows() const {
-      return !getSourceType().isGrid() && getSourceType().getSplit() == 0 &&
+      return getPeriodic() == 0 && !getSourceType().isGrid() &&
+             getSourceType().getSplit() == 0 &&
              (getLow()[0] != 0 || getHigh()[0] != 0);
     }
   }];

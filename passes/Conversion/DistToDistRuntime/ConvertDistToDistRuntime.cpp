@@ -360,7 +360,8 @@ struct ExtendLowering : public DistPattern<ExtendOp> {
     Location loc = op.getLoc();
     HaloedPart halos = exchangeHalos(
         rewriter, loc, parts(adaptor.getSource()), distType(op.getSource()),
-        op.getLow(), op.getHigh(), adaptor.getFill().front());
+        op.getLow(), op.getHigh(), adaptor.getFill().front(),
+        op.getPeriodic() ? (int64_t(1) << op.getLow().size()) - 1 : 0);
     rewriter.replaceOp(
         op, assembleExtended(rewriter, loc, halos,
                              cast<RankedTensorType>(op.getResult().getType()),
@@ -412,7 +413,8 @@ struct HaloLowering : public DistPattern<HaloOp> {
     DistParts source = parts(adaptor.getSource());
     HaloedPart halos =
         exchangeHalos(rewriter, op.getLoc(), source, type.getSourceType(),
-                      type.getLow(), type.getHigh(), adaptor.getFill().front());
+                      type.getLow(), type.getHigh(), adaptor.getFill().front(),
+                      type.getPeriodic());
     SmallVector<Value> values = source.flatten();
     values.push_back(halos.fill);
     if (halos.lowHalo)
@@ -436,7 +438,8 @@ void convertHaloType(HaloType type, SmallVectorImpl<Type> &results) {
       source.getElementType());
   if (type.hasHaloRows())
     results.append(2, slab);
-  else if (usesGridHalo(source, type.getLow(), type.getHigh()))
+  else if (usesGridHalo(source, type.getLow(), type.getHigh(),
+                        type.getPeriodic()))
     results.append(2 * type.getRank(), slab);
 }
 
@@ -451,15 +454,16 @@ std::pair<DistParts, HaloedPart> unflattenHalo(OpBuilder &b, Location loc,
   halos.low.assign(type.getLow().begin(), type.getLow().end());
   halos.high.assign(type.getHigh().begin(), type.getHigh().end());
   halos.fill = values[n];
+  halos.periodic = type.getPeriodic();
   if (type.hasHaloRows()) {
     halos.lowHalo = values[n + 1];
     halos.highHalo = values[n + 2];
   } else if (usesGridHalo(type.getSourceType(), type.getLow(),
-                          type.getHigh())) {
+                          type.getHigh(), type.getPeriodic())) {
     llvm::append_range(halos.slabs, values.drop_front(n + 1));
     std::vector<SmallVector<Value>> sizes;
     gridSlabBoxes(b, loc, source, type.getLow(), type.getHigh(),
-                  halos.slabOrigins, sizes);
+                  type.getPeriodic(), halos.slabOrigins, sizes);
   }
   return {source, halos};
 }

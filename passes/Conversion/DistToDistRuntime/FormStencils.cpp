@@ -216,8 +216,10 @@ struct FormStencilsPass
         if (halo)
           continue;
         b.setInsertionPoint(extend);
+        int64_t rank = extend.getLow().size();
+        int64_t periodic = extend.getPeriodic() ? (int64_t(1) << rank) - 1 : 0;
         auto type = HaloType::get(&getContext(), extend.getSource().getType(),
-                                  extend.getLow(), extend.getHigh());
+                                  extend.getLow(), extend.getHigh(), periodic);
         halo = HaloOp::create(b, extend.getLoc(), type, extend.getSource(),
                               extend.getFill());
       }

@@ -13,8 +13,23 @@ using namespace mlir::dist;
 
 namespace {
 
-using ShiftGroups =
-    llvm::MapVector<std::tuple<Block *, Value, Value>, SmallVector<ShiftOp>>;
+/// Block, source, fill (null for periodic shifts) and periodicity.
+using ShiftGroups = llvm::MapVector<std::tuple<Block *, Value, Value, int>,
+                                    SmallVector<ShiftOp>>;
+
+/// Whether a periodic shift becomes a halo (a wrapped dist.extend):
+/// update_grid_halo computes the neighbours' blocks with the balanced
+/// formula. The others stay rolls (PeriodicLowering.cpp): irregular
+/// partitions, complex and 16-bit float elements. (A grid is rejected by the shift's
+/// verifier.)
+bool periodicAsHalo(ShiftOp shift) {
+  auto type = cast<DistTensorType>(shift.getSource().getType());
+  // Complex (the fill placeholder would need complex.constant) and 16-bit
+  // floats (a static-shape fold fails on their halo, to be investigated)
+  // stay rolls.
+  return !type.isGrid() && type.getBalanced() &&
+         !isa<ComplexType, Float16Type, BFloat16Type>(type.getElementType());
+}
 
 /// The shifts under `root` grouped by block, source and fill, leaving out
 /// those whose source is itself a shift: their group key must be the value
@@ -24,18 +39,19 @@ using ShiftGroups =
 ShiftGroups collectReadyShifts(Operation *root) {
   ShiftGroups groups;
   root->walk([&](ShiftOp shift) {
-    // Periodic shifts are rolls, lowered on their own (PeriodicLowering.cpp).
-    if (shift.getPeriodic() || shift.getSource().getDefiningOp<ShiftOp>())
+    if ((shift.getPeriodic() && !periodicAsHalo(shift)) ||
+        shift.getSource().getDefiningOp<ShiftOp>())
       return;
-    groups[{shift->getBlock(), shift.getSource(), shift.getFill()}].push_back(
-        shift);
+    groups[{shift->getBlock(), shift.getSource(), shift.getFill(),
+            static_cast<int>(shift.getPeriodic())}]
+        .push_back(shift);
   });
   return groups;
 }
 
 void rewriteGroups(ShiftGroups &groups) {
   for (auto &[key, shifts] : groups) {
-    auto [block, source, fill] = key;
+    auto [block, source, fill, periodic] = key;
     auto type = cast<DistTensorType>(source.getType());
     int64_t rank = type.getRank();
     SmallVector<int64_t> low(rank, 0), high(rank, 0);
@@ -56,8 +72,12 @@ void rewriteGroups(ShiftGroups &groups) {
         extShape[d] += low[d] + high[d];
     auto extType = RankedTensorType::get(extShape, type.getElementType());
     Value local = LocalOp::create(b, loc, localType, source);
-    Value extended =
-        ExtendOp::create(b, loc, extType, source, low, high, fill);
+    // A periodic extension reads no fill; the op still carries one.
+    if (periodic)
+      fill = arith::ConstantOp::create(
+          b, loc, cast<TypedAttr>(b.getZeroAttr(type.getElementType())));
+    Value extended = ExtendOp::create(b, loc, extType, source, low, high,
+                                      fill, periodic);
 
     for (ShiftOp shift : shifts) {
       b.setInsertionPoint(shift);

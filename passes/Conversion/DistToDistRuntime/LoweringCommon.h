@@ -138,6 +138,10 @@ void populateSlicePatterns(TypeConverter &converter,
 /// dist.shift ... periodic (PeriodicLowering.cpp).
 void populatePeriodicPatterns(TypeConverter &converter,
                               RewritePatternSet &patterns);
+/// Stops the program unless a periodic shift by `offset` along dimension
+/// `d` fits: |offset| <= size, or size == 0 (PeriodicLowering.cpp).
+void checkOffsetFits(OpBuilder &b, Location loc, Value size, int64_t offset,
+                     int64_t d);
 /// dist.matmul (MatmulLowering.cpp).
 void populateMatmulPatterns(TypeConverter &converter,
                             RewritePatternSet &patterns);

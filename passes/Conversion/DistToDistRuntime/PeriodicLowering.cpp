@@ -26,13 +26,15 @@ using namespace mlir::distc;
 using namespace mlir::distc::lowering;
 using namespace mlir::dist;
 
-namespace {
 
 /// Stops the program unless `|offset| <= size` or the dimension is empty:
 /// the two slices express the roll only then (numpy would reduce the
-/// offset modulo the size; stencils shift by a few elements).
-void checkOffsetFits(OpBuilder &b, Location loc, Value size, int64_t offset,
-                     int64_t d) {
+/// offset modulo the size; stencils shift by a few elements). The wrapped
+/// halo (Stencil.cpp) checks the same, so that both lowerings of a
+/// periodic shift accept the same programs.
+void mlir::distc::lowering::checkOffsetFits(OpBuilder &b, Location loc,
+                                            Value size, int64_t offset,
+                                            int64_t d) {
   int64_t magnitude = offset < 0 ? -offset : offset;
   if (std::optional<int64_t> c = getConstantIntValue(size))
     if (*c == 0 || magnitude <= *c)
@@ -49,6 +51,8 @@ void checkOffsetFits(OpBuilder &b, Location loc, Value size, int64_t offset,
                      .str(),
                  {indexConst(b, loc, offset), size});
 }
+
+namespace {
 
 struct PeriodicShiftLowering : public DistPattern<ShiftOp> {
   using DistPattern::DistPattern;

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/Conversion/DistToDistRuntime/Stencil.h"
+#include "passes/Conversion/DistToDistRuntime/LoweringCommon.h"
 
 #include "dialect/DistRuntime/DistRuntime.h"
 #include "passes/Passes.h"
@@ -128,7 +129,11 @@ Value fillTensor(OpBuilder &b, Location loc, Value fill,
 } // namespace
 
 bool mlir::distc::usesGridHalo(DistTensorType type, ArrayRef<int64_t> low,
-                               ArrayRef<int64_t> high) {
+                               ArrayRef<int64_t> high, int64_t periodic) {
+  // Wrapped halos come from update_grid_halo, also along unsplit
+  // dimensions (the wrapped elements are this rank's own).
+  if (periodic != 0)
+    return true;
   if (!type.isGrid() && type.getSplit() == 0)
     return false;
   return llvm::any_of(type.getSplitDims(), [&](int64_t d) {
@@ -138,19 +143,21 @@ bool mlir::distc::usesGridHalo(DistTensorType type, ArrayRef<int64_t> low,
 
 void mlir::distc::gridSlabBoxes(OpBuilder &b, Location loc,
                                 const DistParts &source, ArrayRef<int64_t> low,
-                                ArrayRef<int64_t> high,
+                                ArrayRef<int64_t> high, int64_t periodic,
                                 std::vector<SmallVector<Value>> &origins,
                                 std::vector<SmallVector<Value>> &sizes) {
   int rank = static_cast<int>(source.rank());
   IRArith arith{b, loc, indexConst(b, loc, 0)};
   SmallVector<Value> localSizes = tensorSizes(b, loc, source.local);
-  SmallVector<bool> periodic(rank, false);
+  SmallVector<bool> wraps;
+  for (int d = 0; d < rank; ++d)
+    wraps.push_back(d < 63 && ((periodic >> d) & 1));
   for (int d = 0; d < rank; ++d)
     for (int side = 0; side < 2; ++side) {
       SmallVector<Value> begin(rank), size(rank);
       idtr::detail::gridHaloSlab<Value>(
           rank, d, side, source.offsets.data(), localSizes.data(), low.data(),
-          high.data(), source.globalShape.data(), periodic.data(),
+          high.data(), source.globalShape.data(), wraps.data(),
           begin.data(), size.data(), arith);
       // Extended coordinates: the local part starts at `low`.
       SmallVector<Value> origin;
@@ -178,7 +185,8 @@ void exchangeGridHalo(OpBuilder &b, Location loc, const DistParts &source,
     split.push_back(type.getSplit());
   }
   std::vector<SmallVector<Value>> sizes;
-  gridSlabBoxes(b, loc, source, part.low, part.high, part.slabOrigins, sizes);
+  gridSlabBoxes(b, loc, source, part.low, part.high, part.periodic,
+                part.slabOrigins, sizes);
   SmallVector<Value> volumes;
   Value total = indexConst(b, loc, 0);
   for (ArrayRef<Value> size : sizes) {
@@ -194,7 +202,7 @@ void exchangeGridHalo(OpBuilder &b, Location loc, const DistParts &source,
       source.local, source.globalShape, source.offsets, extents, total,
       b.getI64IntegerAttr(type.getTeam()), b.getDenseI64ArrayAttr(split),
       b.getDenseI64ArrayAttr(part.low), b.getDenseI64ArrayAttr(part.high),
-      b.getI64IntegerAttr(0), IntegerAttr());
+      b.getI64IntegerAttr(part.periodic), IntegerAttr());
   // The overlap pass moves the wait down to the first use of the slabs.
   distruntime::WaitOp::create(b, loc, halo.getHandle());
   Value at = indexConst(b, loc, 0);
@@ -221,13 +229,21 @@ HaloedPart mlir::distc::exchangeHalos(OpBuilder &b, Location loc,
                                       const DistParts &source,
                                       DistTensorType type,
                                       ArrayRef<int64_t> low,
-                                      ArrayRef<int64_t> high, Value fill) {
+                                      ArrayRef<int64_t> high, Value fill,
+                                      int64_t periodic) {
   HaloedPart part;
   part.local = source.local;
   part.low.assign(low.begin(), low.end());
   part.high.assign(high.begin(), high.end());
   part.fill = fill;
-  if (usesGridHalo(type, low, high)) {
+  part.periodic = periodic;
+  // The widths are the largest offsets of the shifts sharing the halo.
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    if (d < 63 && ((periodic >> d) & 1)) {
+      lowering::checkOffsetFits(b, loc, source.globalShape[d], -low[d], d);
+      lowering::checkOffsetFits(b, loc, source.globalShape[d], high[d], d);
+    }
+  if (usesGridHalo(type, low, high, periodic)) {
     exchangeGridHalo(b, loc, source, type, part);
     return part;
   }

@@ -41,6 +41,9 @@ struct HaloedPart {
   Value lowHalo, highHalo;
   SmallVector<int64_t> low, high;
   Value fill;
+  /// The dimensions (bits) along which the halos wrap around the array
+  /// (periodic dist.shift): exchanged as grid slabs, never rows.
+  int64_t periodic = 0;
   /// On a process grid (or a 1-D split other than 0), instead of the halo
   /// rows: the 2 * rank slabs of update_grid_halo
   /// (idtr/detail/GridHaloSlabs.h), each with its first element's position
@@ -51,24 +54,27 @@ struct HaloedPart {
 };
 
 /// Whether an extension of `type` by low/high reaches across ranks through
-/// update_grid_halo (a grid, or a 1-D split other than 0) rather than
-/// update_halo's rows.
+/// update_grid_halo (a grid, a 1-D split other than 0, or a periodic
+/// extension) rather than update_halo's rows.
 bool usesGridHalo(dist::DistTensorType type, ArrayRef<int64_t> low,
-                  ArrayRef<int64_t> high);
+                  ArrayRef<int64_t> high, int64_t periodic = 0);
 
 /// The slabs' positions for `part` (HaloedPart::slabOrigins) and sizes,
 /// from `source`'s box (GridHaloSlabs.h as IR).
 void gridSlabBoxes(OpBuilder &b, Location loc, const DistParts &source,
                    ArrayRef<int64_t> low, ArrayRef<int64_t> high,
+                   int64_t periodic,
                    std::vector<SmallVector<Value>> &origins,
                    std::vector<SmallVector<Value>> &sizes);
 
 /// Starts the halo exchange of `source` for an extension by low/high (one
 /// update_halo along dimension 0, followed by its wait; none when
 /// low[0] == high[0] == 0; on a grid one update_grid_halo, usesGridHalo).
+/// `periodic` (a bit per dimension) wraps the halos around the array.
 HaloedPart exchangeHalos(OpBuilder &b, Location loc, const DistParts &source,
                          dist::DistTensorType type, ArrayRef<int64_t> low,
-                         ArrayRef<int64_t> high, Value fill);
+                         ArrayRef<int64_t> high, Value fill,
+                         int64_t periodic = 0);
 
 /// The box [begin, begin + sizes) of the extended tensor of `part`
 /// (coordinates of the extended tensor, whose local part starts at `low`),

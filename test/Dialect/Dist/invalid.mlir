@@ -470,3 +470,26 @@ func.func @team_size_in_generate() -> !dist.tensor<8xf64> {
   }
   return %b : !dist.tensor<8xf64>
 }
+
+// -----
+
+// A wrapped halo finds the neighbours' blocks with the balanced formula.
+func.func @extend_periodic_irregular(%u: !dist.tensor<?xf64, irregular>, %z: f64) {
+  // expected-error @+1 {{periodic halos need a balanced partition}}
+  %e = dist.extend %u low [1] high [1] fill %z periodic : !dist.tensor<?xf64, irregular> -> tensor<?xf64>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{!dist.halo 'periodic' has bits beyond the 1 dimensions}}
+func.func @halo_periodic_bits(%h: !dist.halo<!dist.tensor<?xf64>, low = [1], high = [1], periodic = 2>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{!dist.halo: periodic halos need a balanced partition}}
+func.func @halo_periodic_irregular(%h: !dist.halo<!dist.tensor<?xf64, irregular>, low = [1], high = [1], periodic = 1>) {
+  return
+}
