@@ -8,6 +8,19 @@
 
 namespace idtr {
 
+namespace {
+// Steps the multi-index `pick` (last index fastest) to the next
+// combination of indices below `extent(k)`; false after the last one.
+template <typename Extent> bool nextCombination(std::vector<size_t> &pick, Extent extent) {
+  for (size_t k = pick.size(); k-- > 0;) {
+    if (++pick[k] < extent(k))
+      return true;
+    pick[k] = 0;
+  }
+  return false;
+}
+} // namespace
+
 int GridHaloForm::P() const {
   int64_t p = 1;
   for (int64_t e : grid)
@@ -150,13 +163,7 @@ Geometry gridHaloGeometry(const GridHaloForm &form, int r, std::vector<GridHaloP
       g.outputs.push_back(std::move(piece));
       if (pieces)
         pieces->push_back({static_cast<int>(k), std::move(at)});
-      size_t d = n;
-      while (d-- > 0) {
-        if (++pick[d] < segs[d].size())
-          break;
-        pick[d] = 0;
-      }
-      if (d == static_cast<size_t>(-1))
+      if (!nextCombination(pick, [&](size_t d) { return segs[d].size(); }))
         break;
     }
   }
@@ -188,13 +195,7 @@ void GridHaloTeam::product(const std::vector<std::vector<int>> &coords,
     for (size_t k = 0; k < axes; ++k)
       r = r * form_.grid[k] + coords[k][pick[k]];
     out.push_back(static_cast<int>(r));
-    size_t k = axes;
-    while (k-- > 0) {
-      if (++pick[k] < coords[k].size())
-        break;
-      pick[k] = 0;
-    }
-    if (k == static_cast<size_t>(-1))
+    if (!nextCombination(pick, [&](size_t k) { return coords[k].size(); }))
       break;
   }
   std::sort(out.begin(), out.end());
