@@ -162,21 +162,21 @@ Value summaProduct(OpBuilder &b, Location loc, const DistParts &a,
                 b, loc, zero, emptyTensor(b, loc, dynamic2D, {rows, columns}))
                 .getResult(0);
   Value numPanels = indexConst(b, loc, kNumPanels);
+  // The panel [start, start + width) of `dim` of `local`, broadcast on `team`.
+  auto broadcastPanel = [&](Value local, Value start, ValueRange sizes,
+                            int64_t dim, int64_t team) {
+    return distruntime::BcastPanelOp::create(
+        b, loc,
+        TypeRange{distruntime::AsyncHandleType::get(b.getContext()),
+                  dynamic2D},
+        local, inner, start, sizes, b.getI64IntegerAttr(dim),
+        b.getI64IntegerAttr(team));
+  };
   for (int64_t p = 0; p < kNumPanels; ++p) {
     auto [start, width] =
         balancedBlock(b, loc, inner, numPanels, indexConst(b, loc, p));
-    auto aPanel = distruntime::BcastPanelOp::create(
-        b, loc,
-        TypeRange{distruntime::AsyncHandleType::get(b.getContext()),
-                  dynamic2D},
-        aLocal, inner, start, ValueRange{rows, width},
-        b.getI64IntegerAttr(1), b.getI64IntegerAttr(rowTeam));
-    auto bPanel = distruntime::BcastPanelOp::create(
-        b, loc,
-        TypeRange{distruntime::AsyncHandleType::get(b.getContext()),
-                  dynamic2D},
-        bLocal, inner, start, ValueRange{width, columns},
-        b.getI64IntegerAttr(0), b.getI64IntegerAttr(columnTeam));
+    auto aPanel = broadcastPanel(aLocal, start, {rows, width}, 1, rowTeam);
+    auto bPanel = broadcastPanel(bLocal, start, {width, columns}, 0, columnTeam);
     distruntime::WaitOp::create(b, loc, aPanel.getHandle());
     distruntime::WaitOp::create(b, loc, bPanel.getHandle());
     c = linalg::MatmulOp::create(
