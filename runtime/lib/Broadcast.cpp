@@ -88,7 +88,9 @@ int64_t bcastPanel(int64_t teamId, int64_t extent, int64_t dim, int64_t lR, void
       fail("bcast_panel: the local part has %lld entries along dimension %lld, the panel %lld",
            static_cast<long long>(local.sizes[other]), static_cast<long long>(other),
            static_cast<long long>(panel.sizes[other]));
-    if (local.strides[1] != 1 && local.volume() > 0 || panel.strides[1] != 1 && panel.volume() > 0)
+    bool localStrided = local.strides[1] != 1 && local.volume() > 0;
+    bool panelStrided = panel.strides[1] != 1 && panel.volume() > 0;
+    if (localStrided || panelStrided)
       fail("bcast_panel: parts must have unit inner stride");
     Team &t = team(teamId);
     BalancedSplit split{extent, t.size};

@@ -32,6 +32,17 @@ void fail(const char *fmt, ...) {
   throw Error(buf);
 }
 
+void failOnEveryRank(int teamRank, const char *fmt, ...) {
+  char buf[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  std::vsnprintf(buf, sizeof(buf), fmt, ap);
+  va_end(ap);
+  Error e(buf);
+  e.reporter = teamRank == 0 ? Error::Reporter::This : Error::Reporter::Other;
+  throw e;
+}
+
 void failOutOfMemory(size_t bytes) {
   fail("out of memory allocating %zu bytes", bytes);
 }
@@ -125,7 +136,8 @@ void abortWithError(const std::string &what) {
   abortWithErrorAt(currentSite(), currentKind(), what);
 }
 
-void abortWithErrorAt(const char *site, const char *kind, const std::string &what) {
+void abortWithErrorAt(const char *site, const char *kind, const std::string &what,
+                      Error::Reporter reporter) {
   std::string text = what;
   if (site && *site)
     if (kind) {
@@ -133,28 +145,42 @@ void abortWithErrorAt(const char *site, const char *kind, const std::string &wha
       if (text.compare(0, lead.size(), lead) == 0)
         text.erase(0, lead.size());
     }
-  abortWithReport(errorPrefix(site).c_str(), text);
+  abortWithReport(errorPrefix(site).c_str(), text, reporter);
 }
 
-void abortWithReport(const char *prefix, const std::string &what) {
+void abortWithReport(const char *prefix, const std::string &what, Error::Reporter reporter) {
   std::fflush(stdout);
-  // When every rank detects the same inconsistency (a check of data they
-  // all exchanged), one line is enough: the first rank on the node to claim
-  // the message prints it, the others wait until it is out (so that their
-  // MPI_Abort cannot kill the reporter before it writes) and then abort
-  // silently. The job ends with the first abort.
-  ReportClaim claim((prefix + what).c_str());
-  if (claim.first()) {
+  if (reporter == Error::Reporter::Other) {
+    // The team's rank 0 detects the same and ends the job within moments.
+    // Should it not (stuck elsewhere), report as any other error.
+    std::this_thread::sleep_for(std::chrono::seconds(10));
+    reporter = Error::Reporter::Claim;
+  }
+  if (reporter == Error::Reporter::This) {
     std::fprintf(stderr, "%s%s (rank %d)\n", prefix, what.c_str(), worldRankOrMinusOne());
     std::fflush(stderr);
-    claim.printed();
   } else {
-    claim.waitForReporter(5.0);
-    // The reporter's MPI_Abort ends the job within moments; aborting too
-    // at the same moment made Open MPI's mpirun garble its help messages
-    // ("ORTE_ERROR_LOG: Data unpack would read past end of buffer"). Abort
-    // only if the reporter did not (it might be stuck).
-    std::this_thread::sleep_for(std::chrono::seconds(10));
+    // When ranks detect the same inconsistency without a designated
+    // reporter (the compiled program's checks, the watchdog), the first
+    // rank on the node to claim the message prints it; the others wait
+    // until it is out (so that their MPI_Abort cannot kill the reporter
+    // before it writes) and then abort silently. The job ends with the
+    // first abort. A rank that arrives after the reporter died finds the
+    // name free and prints again: where the team is known, such errors are
+    // raised with failOnEveryRank instead.
+    ReportClaim claim((prefix + what).c_str());
+    if (claim.first()) {
+      std::fprintf(stderr, "%s%s (rank %d)\n", prefix, what.c_str(), worldRankOrMinusOne());
+      std::fflush(stderr);
+      claim.printed();
+    } else {
+      claim.waitForReporter(5.0);
+      // The reporter's MPI_Abort ends the job within moments; aborting too
+      // at the same moment made Open MPI's mpirun garble its help messages
+      // ("ORTE_ERROR_LOG: Data unpack would read past end of buffer"). Abort
+      // only if the reporter did not (it might be stuck).
+      std::this_thread::sleep_for(std::chrono::seconds(10));
+    }
   }
   int init = 0, fin = 0;
   MPI_Initialized(&init);

@@ -88,8 +88,8 @@ void agreeOnForm(Team &t, int64_t digest) {
   }
   stats().metadataCollectives++;
   if (words[0] != digest || -words[1] != digest)
-    fail("update_grid_halo: ranks disagree on the halo (global shape, grid, split dimensions, "
-         "widths or periodic dimensions)");
+    failOnEveryRank(t.rank, "update_grid_halo: ranks disagree on the halo (global shape, grid, "
+                            "split dimensions, widths or periodic dimensions)");
 }
 
 void expectEntries(const Shape &v, size_t n, const char *what, const char *per) {

@@ -106,32 +106,33 @@ void validate(const std::vector<Geometry> &all, int me) {
   checkGlobalShape(mine.kind, "output shape", mine.outShape);
   // Every rank sees the same records, so the messages below are worded the
   // same on every rank (each rank is compared with rank 0, pairs are named
-  // lower rank first): the ranks that detect the same thing then print one
-  // line between them (Errors.h).
+  // lower rank first), and only the team's rank 0 prints them (Errors.h).
   const Geometry &first = all[0];
   for (size_t r = 1; r < all.size(); ++r) {
     const Geometry &g = all[r];
     if (g.kind != first.kind)
-      fail("ranks call different operations: rank 0 calls %s, rank %zu calls %s",
-           opName(first.kind), r, opName(g.kind));
+      failOnEveryRank(me, "ranks call different operations: rank 0 calls %s, rank %zu calls %s",
+                      opName(first.kind), r, opName(g.kind));
     if (g.inShape != first.inShape)
-      fail("%s: ranks disagree on the global shape: rank 0 has %s, rank %zu has %s",
-           opName(mine.kind), str(first.inShape).c_str(), r, str(g.inShape).c_str());
+      failOnEveryRank(me, "%s: ranks disagree on the global shape: rank 0 has %s, rank %zu has %s",
+                      opName(mine.kind), str(first.inShape).c_str(), r, str(g.inShape).c_str());
     if (g.outShape != first.outShape || g.axes != first.axes)
-      fail("%s: ranks disagree on the output shape or axes: rank 0 has %s axes %s, "
-           "rank %zu has %s axes %s",
-           opName(mine.kind), str(first.outShape).c_str(), str(first.axes).c_str(), r,
-           str(g.outShape).c_str(), str(g.axes).c_str());
+      failOnEveryRank(me,
+                      "%s: ranks disagree on the output shape or axes: rank 0 has %s axes %s, "
+                      "rank %zu has %s axes %s",
+                      opName(mine.kind), str(first.outShape).c_str(), str(first.axes).c_str(), r,
+                      str(g.outShape).c_str(), str(g.axes).c_str());
   }
   for (size_t r = 0; r < all.size(); ++r) {
     const Geometry &g = all[r];
     if (!insideShape(g.input, g.inShape))
-      fail("%s: the input box of rank %zu (%s) lies outside the array of shape %s",
-           opName(mine.kind), r, str(g.input).c_str(), str(g.inShape).c_str());
+      failOnEveryRank(me, "%s: the input box of rank %zu (%s) lies outside the array of shape %s",
+                      opName(mine.kind), r, str(g.input).c_str(), str(g.inShape).c_str());
     for (const Box &b : g.outputs)
       if (!insideShape(b, g.outShape))
-        fail("%s: an output box of rank %zu (%s) lies outside the array of shape %s",
-             opName(mine.kind), r, str(b).c_str(), str(g.outShape).c_str());
+        failOnEveryRank(me,
+                        "%s: an output box of rank %zu (%s) lies outside the array of shape %s",
+                        opName(mine.kind), r, str(b).c_str(), str(g.outShape).c_str());
   }
   // Only boxes inside the shape from here: their ends cannot wrap.
   for (size_t r = 0; r < all.size(); ++r) {
