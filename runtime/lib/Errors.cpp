@@ -14,7 +14,11 @@
 #include <new>
 #include <thread>
 
+#include <cerrno>
+
+#include <fcntl.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 #include <unistd.h>
 
@@ -82,11 +86,49 @@ uint64_t fnv1a(uint64_t h, const char *s) {
 
 } // namespace
 
+namespace {
+
+// The launcher's directory for this job on this node, which it deletes
+// with the job (Open MPI's mpirun: PMIX_SERVER_TMPDIR, the job family's
+// session directory); nullptr when there is none.
+const char *jobSessionDir() {
+  for (const char *var : {"OMPI_MCA_orte_jobfam_session_dir", "PMIX_SERVER_TMPDIR"})
+    if (const char *d = std::getenv(var))
+      if (*d)
+        return d;
+  return nullptr;
+}
+
+} // namespace
+
 ReportClaim::ReportClaim(const char *key) {
   static_assert(sizeof(addr_) >= sizeof(sockaddr_un), "room for a sockaddr_un");
   const char *job = jobName();
   if (!job)
     return; // alone: nobody to share the report with
+  uint64_t h = fnv1a(fnv1a(1469598103934665603ull, job), "\n");
+  h = fnv1a(h, key);
+  // Preferably a file in the job's session directory: it outlives the
+  // reporter, so a rank that arrives after the reporter printed and died
+  // still sees the claim (an abstract socket's name dies with its process,
+  // and such a late rank printed the message again). The launcher removes
+  // the directory with the job.
+  if (const char *dir = jobSessionDir()) {
+    int n = std::snprintf(path_, sizeof(path_), "%s/idtr-report-%016llx", dir,
+                          static_cast<unsigned long long>(h));
+    if (n > 0 && n < static_cast<int>(sizeof(path_))) {
+      int fd = open(path_, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0600);
+      if (fd >= 0) {
+        fd_ = fd;
+        return;
+      }
+      if (errno == EEXIST) {
+        first_ = false;
+        return;
+      }
+    }
+    path_[0] = 0; // no file claims here: fall back to the socket
+  }
   int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
   if (fd < 0)
     return;
@@ -94,8 +136,6 @@ ReportClaim::ReportClaim(const char *key) {
   // kernel releases the name when the process dies.
   sockaddr_un addr{};
   addr.sun_family = AF_UNIX;
-  uint64_t h = fnv1a(fnv1a(1469598103934665603ull, job), "\n");
-  h = fnv1a(h, key);
   int n = std::snprintf(addr.sun_path + 1, sizeof(addr.sun_path) - 1, "idtr-report-%s-%016llx",
                         job, static_cast<unsigned long long>(h));
   addrLen_ = static_cast<int>(offsetof(sockaddr_un, sun_path) + 1 + n);
@@ -110,22 +150,36 @@ ReportClaim::ReportClaim(const char *key) {
 }
 
 void ReportClaim::printed() {
-  if (fd_ >= 0)
-    listen(fd_, 64); // from now on, connecting succeeds: the report is out
+  if (fd_ < 0)
+    return;
+  if (path_[0]) {
+    // A non-empty file says "printed" (fsync is not needed: the readers
+    // share this node's page cache).
+    ssize_t ignored = write(fd_, "1", 1);
+    (void)ignored;
+    return;
+  }
+  listen(fd_, 64); // from now on, connecting succeeds: the report is out
+}
+
+bool ReportClaim::reporterDone() const {
+  if (path_[0]) {
+    struct stat st;
+    // A vanished file: the launcher removed the job's directory, the job is over.
+    return stat(path_, &st) != 0 || st.st_size > 0;
+  }
+  int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0)
+    return true;
+  bool ok = connect(fd, reinterpret_cast<const sockaddr *>(addr_), addrLen_) == 0;
+  close(fd);
+  return ok;
 }
 
 void ReportClaim::waitForReporter(double seconds) const {
   auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-  while (std::chrono::steady_clock::now() < deadline) {
-    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (fd < 0)
-      return;
-    bool ok = connect(fd, reinterpret_cast<const sockaddr *>(addr_), addrLen_) == 0;
-    close(fd);
-    if (ok)
-      return;
+  while (std::chrono::steady_clock::now() < deadline && !reporterDone())
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
 }
 
 // Inside a call the compiled program located (CallSite.h), the message

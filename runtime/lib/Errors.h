@@ -58,10 +58,12 @@ struct Error : std::runtime_error {
 int worldRankOrMinusOne();
 
 // Claims the report of `key` for this process among the processes of its
-// job on this node (an abstract Unix socket named after the job and the
-// key: the first bind wins, and the name dies with the process). Without a
-// launcher, or when sockets fail, every claim is first. No MPI calls: the
-// watchdog thread uses it too.
+// job on this node: a file named after the key in the launcher's session
+// directory of the job (the first O_EXCL create wins; the file outlives the
+// reporter and goes with the job), else an abstract Unix socket named after
+// the job and the key (the first bind wins; the name dies with the
+// process). Without a launcher, or when both fail, every claim is first. No
+// MPI calls: the watchdog thread uses it too.
 class ReportClaim {
 public:
   explicit ReportClaim(const char *key);
@@ -75,8 +77,11 @@ public:
   void waitForReporter(double seconds) const;
 
 private:
+  bool reporterDone() const;
+
   bool first_ = true;
-  int fd_ = -1; // kept open until the process ends
+  int fd_ = -1;         // kept open until the process ends
+  char path_[512] = {}; // the claim file, or empty for the socket
   char addr_[112] = {};
   int addrLen_ = 0;
 };
