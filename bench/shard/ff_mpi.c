@@ -6,7 +6,9 @@
  * A @ B_loc, the sigmoid, the partial product with C_loc and one
  * MPI_Allreduce of the M x O partial sums (in place). The hidden layer and
  * the partial product are allocated for each operation (bench_alloc_raw) and
- * freed after it, as the compiled programs allocate theirs.
+ * freed after it, as the compiled programs allocate theirs (1 MiB and less:
+ * glibc recycles them after the first free, as the runtime's allocator
+ * recycles the compiled programs' blocks).
  *
  * Two local kernels, both timed in one run (-c blas or -c loops for one):
  *   method=c_mpi_blas   cblas_dgemm (OpenBLAS, one thread: run with

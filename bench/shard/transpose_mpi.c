@@ -7,12 +7,17 @@
  * baselines/transpose_alltoallv.c).
  *
  * Two memory policies, both timed in one run:
- *   method=c_mpi_fresh  B is allocated for each operation (bench_alloc_raw:
- *                       the runtime's huge-page policy) and freed after it,
- *                       as the compiled programs allocate their result inside
- *                       the timed region; the pack and receive buffers are
- *                       kept (the runtime keeps its plans' buffers);
  *   method=c_mpi_kept   every buffer allocated once (what an expert writes).
+ *                       The compiled programs allocate their result inside
+ *                       the timed region, but the runtime's allocator
+ *                       (runtime/lib/BufferAllocator.cpp) hands the block
+ *                       freed by the previous operation out again, warm: the
+ *                       same policy in effect;
+ *   method=c_mpi_fresh  B from aligned_alloc for each operation and freed
+ *                       after it (bench_alloc_raw: glibc returns such blocks
+ *                       to the system, so every operation pays the page
+ *                       faults): what the compiled programs would pay
+ *                       without that cache, for scale.
  * bytes = 2 * N^2 * 8. */
 #include "../common/bench.h"
 #include "../common/transpose_exchange.h"
