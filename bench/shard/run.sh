@@ -5,12 +5,12 @@
 #
 #   transpose  B = A^T of N x N f64 by resharding (transpose-shard.mlir),
 #              dist.permute (transpose-dist.mlir), pack + MPI_Alltoallv
-#              (transpose_mpi.c: result allocated per operation, and kept);
+#              (../baselines/transpose_alltoallv.c);
 #   ff         sigmoid(A @ B) @ C, 256x512 @ 512x1024 @ 1024x256 f64,
 #              weight-stationary on a 1-D grid (ff-shard.mlir, ff-dist.mlir,
 #              ff_mpi.c with OpenBLAS dgemm and with plain loops).
 #
-#   bench/shard/run.sh [P] [N] [ROUNDS] [REPS]     (default 2 2048 3 5)
+#   bench/shard/run.sh [P] [N] [ROUNDS] [REPS]     (default 2 2048 3 10)
 #
 # Each program times REPS operations and prints the slowest rank's best;
 # the ROUNDS rounds run every program in turn, and each keeps its best round.
@@ -24,7 +24,7 @@ root=$(cd "$here/../.." && pwd)
 P=${1:-2}
 N=${2:-2048}
 ROUNDS=${3:-3}
-REPS=${4:-5}
+REPS=${4:-10}
 DISTC=${DISTC:-$root/build/bin/distc}
 out=${BUILD_DIR:-$root/build}/bench-shard
 mkdir -p "$out"
@@ -81,7 +81,7 @@ c_run() { # prefix program args...
 for round in $(seq "$ROUNDS"); do
   mlir_run transpose:shard transpose-shard
   mlir_run transpose:dist transpose-dist --n "$N"
-  c_run transpose: shard_transpose_mpi
+  c_run transpose:c_ transpose_alltoallv -k 1
   mlir_run ff:shard ff-shard
   mlir_run ff:dist ff-dist
   c_run ff: shard_ff_mpi
@@ -98,8 +98,7 @@ ratio() { # label a b
     'BEGIN {printf "RATIO %s = %.3f (%.4g s / %.4g s), load %s\n", s, a / b, a, b, l}'
 }
 ratio "transpose shard/dist" transpose:shard transpose:dist
-ratio "transpose shard/c_mpi_fresh" transpose:shard transpose:c_mpi_fresh
-ratio "transpose shard/c_mpi_kept" transpose:shard transpose:c_mpi_kept
+ratio "transpose shard/c_mpi_alltoallv" transpose:shard transpose:c_mpi_alltoallv
 ratio "ff shard/dist" ff:shard ff:dist
 ratio "ff shard/c_mpi_loops" ff:shard ff:c_mpi_loops
 ratio "ff shard/c_mpi_blas" ff:shard ff:c_mpi_blas
