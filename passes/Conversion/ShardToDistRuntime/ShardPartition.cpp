@@ -400,8 +400,11 @@ void fuseReshardTransposes(func::FuncOp func) {
   OpBuilder b(func.getContext());
   for (linalg::TransposeOp op : transposes) {
     auto user = op.getInput().getDefiningOp<shard::ShardOp>();
+    // (Static shapes: the carrier's lowering builds boxes of the global
+    // shape. Annotated functions reject split dynamic dimensions anyway.)
     if (!user || !user.getAnnotateForUsers() || !user->hasOneUse() ||
-        !op->getResult(0).hasOneUse())
+        !op->getResult(0).hasOneUse() ||
+        !cast<ShapedType>(op.getInput().getType()).hasStaticShape())
       continue;
     auto source = user.getSrc().getDefiningOp<shard::ShardOp>();
     auto result = dyn_cast<shard::ShardOp>(*op->getResult(0).user_begin());
