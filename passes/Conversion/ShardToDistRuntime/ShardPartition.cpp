@@ -372,6 +372,82 @@ void decomposeReshardings(func::FuncOp func, SymbolTableCollection &symbols) {
   }
 }
 
+/// A transpose whose operand is resharded for it alone
+///
+///   %s = shard.shard %x to F            (or annotate_for_users)
+///   %u = shard.shard %s to T annotate_for_users
+///   %t = linalg.transpose ins(%u) ... permutation = p
+///   %r = shard.shard %t to R
+///
+/// is one redistribution: from `x`'s F box straight into `t`'s R box of the
+/// transposed global array (distruntime.copy_permute, whose runtime kernel
+/// transposes while it copies). Partitioning would move the data into T
+/// boxes first (an all_to_all or a copy_reshape) and then transpose locally
+/// with a plain loop nest, which reads the result of the first copy with
+/// the stride of a whole row: five times slower than dist.permute for the
+/// transpose of a row-split matrix (docs/performance.md, "shard"). The
+/// chain becomes a `distc.reshard` carrier with the permutation in
+/// `distc.permute`; its partition and lowering are those of the other
+/// carriers (UnevenSharding.h, ShardReshard.cpp). A replicated `x` (a
+/// local slice) or `F == T` (no communication) keep upstream's partition.
+void fuseReshardTransposes(func::FuncOp func) {
+  SmallVector<linalg::TransposeOp> transposes;
+  func.walk([&](linalg::TransposeOp op) { transposes.push_back(op); });
+  auto plain = [](shard::ShardingOp s) {
+    return s && s.getStaticHaloSizes().empty() &&
+           s.getDynamicHaloSizes().empty();
+  };
+  OpBuilder b(func.getContext());
+  for (linalg::TransposeOp op : transposes) {
+    auto user = op.getInput().getDefiningOp<shard::ShardOp>();
+    // (Static shapes: the carrier's lowering builds boxes of the global
+    // shape. Annotated functions reject split dynamic dimensions anyway.)
+    if (!user || !user.getAnnotateForUsers() || !user->hasOneUse() ||
+        !op->getResult(0).hasOneUse() ||
+        !cast<ShapedType>(op.getInput().getType()).hasStaticShape())
+      continue;
+    auto source = user.getSrc().getDefiningOp<shard::ShardOp>();
+    auto result = dyn_cast<shard::ShardOp>(*op->getResult(0).user_begin());
+    if (!source || !result || result.getAnnotateForUsers())
+      continue;
+    auto from = source.getSharding().getDefiningOp<shard::ShardingOp>();
+    auto to = user.getSharding().getDefiningOp<shard::ShardingOp>();
+    auto out = result.getSharding().getDefiningOp<shard::ShardingOp>();
+    if (!plain(from) || !plain(to) || !plain(out) ||
+        shard::Sharding(from.getResult()) == shard::Sharding(to.getResult()) ||
+        shard::isFullReplication(shard::Sharding(from.getResult())))
+      continue;
+    b.setInsertionPoint(op);
+    // The carrier's operand is an annotation for its users (upstream reads
+    // an operand's sharding there).
+    Value operand = source.getResult();
+    if (!source.getAnnotateForUsers())
+      operand = shard::ShardOp::create(b, op.getLoc(), operand,
+                                       source.getSharding(),
+                                       /*annotateForUsers=*/true)
+                    .getResult();
+    auto carrier = UnrealizedConversionCastOp::create(
+        b, op.getLoc(), TypeRange{op->getResult(0).getType()},
+        ValueRange{operand});
+    carrier->setAttr(mlir::distc::kReshardAttrName, b.getUnitAttr());
+    carrier->setAttr(mlir::distc::kPermuteAttrName,
+                     b.getDenseI64ArrayAttr(op.getPermutation()));
+    op->getResult(0).replaceAllUsesWith(carrier.getResult(0));
+    Value init = op.getInit();
+    op.erase();
+    user.erase();
+    // The init (an empty tensor and its annotation) has no user left.
+    while (Operation *def = init.getDefiningOp()) {
+      if (!isOpTriviallyDead(def))
+        break;
+      init = def->getNumOperands() ? def->getOperand(0) : Value();
+      def->erase();
+      if (!init)
+        break;
+    }
+  }
+}
+
 struct ShardPartition
     : public mlir::distc::impl::ShardPartitionBase<ShardPartition> {
   using Base::Base;
@@ -458,6 +534,7 @@ struct ShardPartition
       if (!propagatedOk ||
           failed(mlir::distc::completeUnevenShardings(func, symbols)))
         return signalPassFailure();
+      fuseReshardTransposes(func);
       // (Shardings with offsets are left out: their reshardings are
       // distc's.)
       decomposeReshardings(func, symbols);

@@ -7,12 +7,17 @@
 // grid's team: this process's box under the source sharding in, its box
 // under the target sharding out. Replicas hold identical boxes, which the
 // runtime allows (a receiver holding one copies locally); a split of a
-// replicated tensor is a local slice.
+// replicated tensor is a local slice. A carrier with a `distc.permute`
+// permutation also transposes (fuseReshardTransposes in ShardPartition.cpp):
+// one copy_permute from the source box of the operand's global array into
+// the target box of the transposed array.
 //
 //===----------------------------------------------------------------------===//
 
 #include "passes/Conversion/ShardToDistRuntime/ShardLowering.h"
 #include "passes/Conversion/ShardToDistRuntime/UnevenSharding.h"
+
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 
 using namespace mlir;
 
@@ -111,13 +116,38 @@ LogicalResult Lowering::lowerReshard(UnrealizedConversionCastOp op) {
   FailureOr<GridInfo> info = grid(op, to.getGridAttr());
   if (failed(info))
     return failure();
+  // The operand's global shape: the result's, unless the carrier permutes.
+  SmallVector<int64_t> sourceShape(shape.asArrayRef());
+  auto permutation =
+      op->getAttrOfType<DenseI64ArrayAttr>(mlir::distc::kPermuteAttrName);
+  if (permutation) {
+    if (!isPermutationVector(permutation.asArrayRef()) ||
+        permutation.size() != shape.size())
+      return op.emitError("distc: the distc.permute of a resharding carrier "
+                          "must be a permutation of its dimensions");
+    for (auto [d, axis] : llvm::enumerate(permutation.asArrayRef()))
+      sourceShape[axis] = shape[d];
+  }
   rewriter.setInsertionPoint(op);
   Location loc = op.getLoc();
   SmallVector<Value> device = multiIndex(loc, *info);
-  FailureOr<Box> in = shardBox(op, from, *info, shape.asArrayRef(), device);
+  FailureOr<Box> in = shardBox(op, from, *info, sourceShape, device);
   FailureOr<Box> out = shardBox(op, to, *info, shape.asArrayRef(), device);
   if (failed(in) || failed(out))
     return failure();
+  if (permutation) {
+    SmallVector<Value> global = llvm::map_to_vector(
+        sourceShape, [&](int64_t size) { return constant(loc, size); });
+    auto copy = distruntime::CopyPermuteOp::create(
+        rewriter, loc,
+        TypeRange{distruntime::AsyncHandleType::get(op.getContext()),
+                  resultType},
+        op.getOperand(0), global, in->offsets, out->offsets, out->sizes,
+        permutation, rewriter.getI64IntegerAttr(info->team));
+    mlir::distc::lowering::createAndWait(rewriter, copy);
+    rewriter.replaceOp(op, copy.getNlArray());
+    return success();
+  }
   if (shard::isFullReplication(shard::Sharding(from.getResult()))) {
     // Every process holds the whole array: its box is a local slice.
     SmallVector<OpFoldResult> offsets = getAsOpFoldResult(out->offsets);

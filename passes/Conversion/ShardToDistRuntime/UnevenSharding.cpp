@@ -144,6 +144,8 @@ struct ReshardModel : public mlir::distc::NoProposalModel<ReshardModel> {
         ValueRange{partitionedOperands[0], from, to});
     local->setAttr(mlir::distc::kReshardAttrName,
                    builder.getDenseI64ArrayAttr(type.getShape()));
+    if (Attribute permutation = op->getAttr(mlir::distc::kPermuteAttrName))
+      local->setAttr(mlir::distc::kPermuteAttrName, permutation);
     partitionMap.map(op->getResult(0), local.getResult(0));
     partitionMap.map(op, local.getOperation());
     return success();

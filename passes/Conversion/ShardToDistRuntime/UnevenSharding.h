@@ -31,6 +31,10 @@ namespace distc {
 
 /// The attribute of a resharding carrier: the global shape of the tensor.
 inline constexpr llvm::StringLiteral kReshardAttrName = "distc.reshard";
+/// On a carrier that also transposes (ShardPartition.cpp's
+/// fuseReshardTransposes): the permutation, as linalg.transpose's. The
+/// carrier's type and its distc.reshard shape are then the transposed ones.
+inline constexpr llvm::StringLiteral kPermuteAttrName = "distc.permute";
 
 /// Step 1 above, after propagation; errors at the annotation for offsets
 /// tables that do not describe the tensor and for uneven halo shardings.
