@@ -50,10 +50,10 @@ namespace {
 /// Panels: at least kMinPanels, so that the first local product hides the
 /// transfer of the next; at most kMaxPanelWidth wide, so that the two
 /// panels in flight (double buffering, pipelinedPanels) stay a small part
-/// of the matrix while each product is still large (the tiled kernel's
-/// cache tiles are 256 deep).
+/// of the matrix. Not narrower: every SUMMA step packs and unpacks the
+/// accumulated C (distc-tile-matmul), a cost per panel.
 constexpr int64_t kMinPanels = 4;
-constexpr int64_t kMaxPanelWidth = 512;
+constexpr int64_t kMaxPanelWidth = 1024;
 
 enum class MatmulAlgorithm { RowBlocks, ColumnBlocks, PartialSums, Summa };
 

@@ -1,6 +1,6 @@
 // dist.matmul's double-buffered panel loop (MatmulLowering.cpp,
 // pipelinedPanels) with more than two panels, on 1 to 6 ranks: the panels
-// have one width w = ceil(K / max(4, ceil(K / 512))) and the last one is
+// have one width w = ceil(K / max(4, ceil(K / 1024))) and the last one is
 // shifted back to end at the extent, so only its tail is new. Checked
 // element by element against the closed form of
 //   A[i,k] = i + k,  B[k,j] = k - j:  C[i,j] = (i - j) S1 - K i j + S2,
