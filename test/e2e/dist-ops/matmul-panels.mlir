@@ -10,8 +10,9 @@
 // 3 columns, the last new in 0), B and C in column blocks (A fetched in row
 // panels, M = 13: 4 panels of 4 rows, the last shifted to [9, 13) with one
 // new row), and SUMMA on a run-time grid (panels of K = 13: 4 of 4; with
-// --k 1030, 4 of 258, the last shifted to [772, 1030)). None of the sizes
-// divides by the panel count or the rank counts.
+// --k 1030, 4 of 258, the last shifted to [772, 1030); with --k 4097, 5
+// of 820, the last at [3277, 4097); --k 0 is one empty panel). None of the
+// sizes divides by the panel count or the rank counts.
 // REQUIRES: compiler, idtr-runtime
 // RUN: %distc %s -o %t
 // RUN: %mpirun -n 1 %t | FileCheck %s --match-full-lines
@@ -23,6 +24,8 @@
 // RUN: %mpirun -n 3 %t --k 1030 | FileCheck %s --match-full-lines
 // RUN: %mpirun -n 4 %t --k 1030 --m 5 | FileCheck %s --match-full-lines
 // RUN: %mpirun -n 6 %t --k 1030 --n 17 | FileCheck %s --match-full-lines
+// RUN: %mpirun -n 4 %t --k 4097 --m 3 --n 2 | FileCheck %s --match-full-lines
+// RUN: %mpirun -n 3 %t --k 0 | FileCheck %s --match-full-lines
 // RUN: %distc -O0 %s -o %t0
 // RUN: %mpirun -n 3 %t0 | FileCheck %s --match-full-lines
 
