@@ -5,8 +5,9 @@
 //   S1 = sum_k k = n(n-1)/2,  S2 = sum_k k^2 = (n-1)n(2n-1)/6
 //
 // A and B are in row blocks, so each rank computes its rows of C from all
-// of B, which dist.matmul fetches in column panels while it multiplies the
-// panels already there (docs/dist.md, "Matrix products"). The local
+// of B, which dist.matmul fetches in column panels, double-buffered: the
+// next panel travels while the current one is multiplied (docs/dist.md,
+// "Matrix products"). The local
 // products are linalg.matmul, packed, tiled and vectorized by the pipeline
 // at -O2 and above (distc-tile-matmul). All values are integers below
 // 2^53, so the result is exact and the output the same on any number of

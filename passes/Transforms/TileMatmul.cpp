@@ -18,6 +18,8 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir::distc {
 #define GEN_PASS_DEF_TILEMATMUL
@@ -60,6 +62,49 @@ FailureOr<Operation *> tile(RewriterBase &rewriter, TilingInterface op,
   return tiled->tiledOps.front();
 }
 
+/// Collects into `chain` (operands first) `op` and the ops in `loop`'s body
+/// it depends on, if all of them are free of memory effects and nothing of
+/// the chain depends on the loop's iterations; returns false otherwise.
+bool collectInvariantChain(LoopLikeOpInterface loop, Operation *op,
+                           llvm::SetVector<Operation *> &chain) {
+  if (chain.contains(op))
+    return true;
+  if (!isMemoryEffectFree(op))
+    return false;
+  // The operands of the op and of the ops in its regions (a tensor.pad's
+  // padding value) that come from outside the op.
+  SmallVector<Value> used;
+  op->walk([&](Operation *nested) {
+    for (Value operand : nested->getOperands())
+      if (nested == op ||
+          !op->isAncestor(operand.getParentBlock()->getParentOp()))
+        used.push_back(operand);
+  });
+  for (Value value : used) {
+    if (loop.isDefinedOutsideOfLoop(value))
+      continue;
+    Operation *def = value.getDefiningOp();
+    if (!def || !collectInvariantChain(loop, def, chain))
+      return false;
+  }
+  chain.insert(op);
+  return true;
+}
+
+/// Moves the packing of a matmul operand that does not change between the
+/// iterations of the enclosing loops out of them: in a loop of products
+/// that share an operand (dist.matmul's row blocks times panels of B), the
+/// shared one is packed once instead of once per product.
+void hoistInvariantPacking(Operation *packed) {
+  while (auto loop = packed->getParentOfType<LoopLikeOpInterface>()) {
+    llvm::SetVector<Operation *> chain;
+    if (!collectInvariantChain(loop, packed, chain))
+      return;
+    for (Operation *op : chain)
+      loop.moveOutOfLoop(op);
+  }
+}
+
 /// Packs, tiles and vectorizes one matmul.
 LogicalResult tileOneMatmul(RewriterBase &rewriter,
                                              linalg::MatmulOp matmul) {
@@ -84,6 +129,7 @@ LogicalResult tileOneMatmul(RewriterBase &rewriter,
   // Loops of the packed op: (M/6, N/w, K, 6, w, 1). Cache tiles first, in
   // the order columns, K, rows; then single register tiles in the order
   // columns, rows, K.
+  SmallVector<Value> packedInputs = packed->packedLinalgOp.getDpsInputs();
   auto op = cast<TilingInterface>(packed->packedLinalgOp.getOperation());
   FailureOr<Operation *> cacheTile =
       tile(rewriter, op, {kCacheRowTiles, kCacheColumnTiles, kCacheDepth},
@@ -106,10 +152,21 @@ LogicalResult tileOneMatmul(RewriterBase &rewriter,
   moveLoopInvariantCode(loop);
   hoistLoopInvariantSubsets(rewriter, loop);
   // The packs and unpacks become pad/reshape/transpose, which bufferize.
+  // Those of A and B (not of the accumulator C, which every product
+  // writes) leave the loops they do not depend on.
   for (linalg::PackOp pack : packed->packOps) {
+    bool input = llvm::is_contained(packedInputs, pack.getResult());
     rewriter.setInsertionPoint(pack);
-    if (failed(linalg::lowerPack(rewriter, pack)))
+    FailureOr<linalg::LowerPackResult> lowered =
+        linalg::lowerPack(rewriter, pack);
+    if (failed(lowered))
       return failure();
+    Operation *last = lowered->transposeOp ? lowered->transposeOp.getOperation()
+                      : lowered->expandShapeOp
+                          ? lowered->expandShapeOp.getOperation()
+                          : lowered->padOp.getOperation();
+    if (input && last)
+      hoistInvariantPacking(last);
   }
   for (linalg::UnPackOp unpack : packed->unPackOps) {
     rewriter.setInsertionPoint(unpack);

@@ -37,3 +37,31 @@ func.func @integer(%a: tensor<?x?xi64>, %b: tensor<?x?xi64>, %c: tensor<?x?xi64>
   %r = linalg.matmul ins(%a, %b : tensor<?x?xi64>, tensor<?x?xi64>) outs(%c : tensor<?x?xi64>) -> tensor<?x?xi64>
   return %r : tensor<?x?xi64>
 }
+
+// In a loop of products that share an operand, the shared one is packed
+// once, before the loop; the panel that changes and the accumulator are
+// packed inside it.
+// CHECK-LABEL: func.func @invariant_lhs
+// CHECK: tensor.pad %[[A:.*]] low
+// CHECK: linalg.transpose
+// CHECK: scf.for
+// CHECK-NOT: tensor.pad %[[A]] low
+// CHECK: tensor.pad
+// CHECK: linalg.transpose
+// CHECK: return
+func.func @invariant_lhs(%a: tensor<?x?xf64>, %panels: tensor<?x?x?xf64>, %n: index) -> tensor<?x?xf64> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %cst = arith.constant 0.0 : f64
+  %m = tensor.dim %a, %c0 : tensor<?x?xf64>
+  %k = tensor.dim %a, %c1 : tensor<?x?xf64>
+  %w = tensor.dim %panels, %c2 : tensor<?x?x?xf64>
+  %init = tensor.empty(%m, %w) : tensor<?x?xf64>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> tensor<?x?xf64> {
+    %b = tensor.extract_slice %panels[%i, 0, 0] [1, %k, %w] [1, 1, 1] : tensor<?x?x?xf64> to tensor<?x?xf64>
+    %p = linalg.matmul ins(%a, %b : tensor<?x?xf64>, tensor<?x?xf64>) outs(%acc : tensor<?x?xf64>) -> tensor<?x?xf64>
+    scf.yield %p : tensor<?x?xf64>
+  }
+  return %r : tensor<?x?xf64>
+}

@@ -5,10 +5,10 @@
 //
 //   row blocks      A split 0: each rank owns rows of A and computes the same
 //                   rows of C from all of B, which it fetches in column
-//                   panels. Every panel is its own copy_reshape, so the
-//                   overlap pass starts them all up front and each local
-//                   product waits only for its own panel: the multiply of
-//                   panel j runs while panels j+1... are in flight.
+//                   panels, double-buffered (pipelinedPanels): the
+//                   copy_reshape of panel j+1 is started before the
+//                   multiply of panel j, and at most two panels are in
+//                   flight or held at any time.
 //   column blocks   B and C split 1: the mirror image, A is fetched in row
 //                   panels and each rank computes its columns of C.
 //   partial sums    A split 1 (K split): each rank multiplies its columns of
@@ -23,12 +23,12 @@
 //
 // On a 2-D process grid (an operand or the result has `grid = [...]`) the
 // product is SUMMA: A, B and C in the grid's balanced split = [0, 1]
-// blocks; the inner dimension K is cut into kNumPanels balanced panels, and
-// for each the owners broadcast the panel of A along their grid row and
+// blocks; the inner dimension K is cut into balanced panels (panelCount),
+// and for each the owners broadcast the panel of A along their grid row and
 // that of B along their grid column (distruntime.bcast_panel on sub-grid
 // teams), then every rank adds the product of the two panels to its block
-// of C. Every broadcast is its own start, so the overlap pass starts them
-// ahead and each product waits only for its own panels.
+// of C. The panels are a loop, double-buffered like the row-block ones:
+// the broadcasts of panel k+1 start before the product of panel k.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,6 +38,7 @@
 #include "dialect/DistRuntime/DistRuntime.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
 using namespace mlir::distc;
@@ -46,10 +47,13 @@ using namespace mlir::dist;
 
 namespace {
 
-/// Panels of the fetched operand: enough that the first local product
-/// hides the transfers of the others, few enough that each product is
-/// still large (a panel of a 4096^2 matrix is 4096 x 1024).
-constexpr int64_t kNumPanels = 4;
+/// Panels: at least kMinPanels, so that the first local product hides the
+/// transfer of the next; at most kMaxPanelWidth wide, so that the two
+/// panels in flight (double buffering, pipelinedPanels) stay a small part
+/// of the matrix. Not narrower: every SUMMA step packs and unpacks the
+/// accumulated C (distc-tile-matmul), a cost per panel.
+constexpr int64_t kMinPanels = 4;
+constexpr int64_t kMaxPanelWidth = 1024;
 
 enum class MatmulAlgorithm { RowBlocks, ColumnBlocks, PartialSums, Summa };
 
@@ -74,6 +78,57 @@ MatmulAlgorithm chooseMatmulAlgorithm(DistTensorType a, DistTensorType b,
   return MatmulAlgorithm::RowBlocks;
 }
 
+/// The panels of an `extent` long dimension: `count` panels of `width`
+/// each (the same for all, so that the loop of pipelinedPanels carries one
+/// tensor type and the allocator recycles the same-sized buffers), about
+/// max(kMinPanels, extent / kMaxPanelWidth) of them. Panel p holds
+/// [start(p), start(p) + width); the last one is shifted back to end at
+/// `extent` (its first columns repeat the previous panel's), and only its
+/// part [p width, extent) is new.
+struct Panels {
+  Value extent, width, count;
+
+  Panels(OpBuilder &b, Location loc, Value extent) : extent(extent) {
+    Value one = indexConst(b, loc, 1);
+    Value wanted = arith::MaxUIOp::create(
+        b, loc,
+        arith::CeilDivUIOp::create(b, loc, extent,
+                                   indexConst(b, loc, kMaxPanelWidth)),
+        indexConst(b, loc, kMinPanels));
+    // width <= extent, 0 only for an empty extent (then one empty panel).
+    width = arith::CeilDivUIOp::create(b, loc, extent, wanted);
+    count = arith::MaxUIOp::create(
+        b, loc,
+        arith::CeilDivUIOp::create(
+            b, loc, extent, arith::MaxUIOp::create(b, loc, width, one)),
+        one);
+  }
+  /// The first index of panel `p`: min(p width, extent - width).
+  Value start(OpBuilder &b, Location loc, Value p) const {
+    Value natural = arith::MulIOp::create(b, loc, p, width);
+    Value last = arith::SubIOp::create(b, loc, extent, width);
+    return arith::MinUIOp::create(b, loc, natural, last);
+  }
+  /// The new part of panel `p`: {offset in the panel, size}, i.e. the
+  /// indices [p width, min((p + 1) width, extent)).
+  std::pair<Value, Value> fresh(OpBuilder &b, Location loc, Value p) const {
+    Value natural = arith::MulIOp::create(b, loc, p, width);
+    Value offset =
+        arith::SubIOp::create(b, loc, natural, start(b, loc, p));
+    Value left = arith::SubIOp::create(b, loc, extent, natural);
+    return {offset, arith::MinUIOp::create(b, loc, width, left)};
+  }
+};
+
+/// A zero-filled tensor of `sizes` (all dynamic) of `element`.
+Value zeros(OpBuilder &b, Location loc, Type element, ArrayRef<Value> sizes) {
+  auto type = RankedTensorType::get(
+      SmallVector<int64_t>(sizes.size(), ShapedType::kDynamic), element);
+  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
+  return linalg::FillOp::create(b, loc, zero, emptyTensor(b, loc, type, sizes))
+      .getResult(0);
+}
+
 /// `lhs` x `rhs` (a matrix or a vector) into a new zero-filled tensor.
 Value localProduct(OpBuilder &b, Location loc, Value lhs, Value rhs) {
   Type element = cast<RankedTensorType>(lhs.getType()).getElementType();
@@ -81,12 +136,7 @@ Value localProduct(OpBuilder &b, Location loc, Value lhs, Value rhs) {
   bool matrix = cast<RankedTensorType>(rhs.getType()).getRank() == 2;
   if (matrix)
     sizes.push_back(tensorSizes(b, loc, rhs)[1]);
-  auto type = RankedTensorType::get(
-      SmallVector<int64_t>(sizes.size(), ShapedType::kDynamic), element);
-  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
-  Value init = linalg::FillOp::create(b, loc, zero,
-                                      emptyTensor(b, loc, type, sizes))
-                   .getResult(0);
+  Value init = zeros(b, loc, element, sizes);
   if (matrix)
     return linalg::MatmulOp::create(b, loc, ValueRange{lhs, rhs}, init)
         .getResult(0);
@@ -94,10 +144,82 @@ Value localProduct(OpBuilder &b, Location loc, Value lhs, Value rhs) {
       .getResult(0);
 }
 
-/// A x (the whole of) B, B fetched in panels along dimension `panelDim` of
-/// B (columns) or, with `fetchLhs`, the whole of A times B with A fetched in
-/// row panels. `local` is this rank's operand, `remote` the fetched one.
-/// The result has the rows (columns) of `local`.
+/// The run [offset, offset + size) of dimension `dim` of the 2-D `t`.
+Value sliceAlong(OpBuilder &b, Location loc, Value t, int64_t dim,
+                 Value offset, Value size) {
+  SmallVector<Value> sizes = tensorSizes(b, loc, t);
+  Value zero = indexConst(b, loc, 0);
+  SmallVector<OpFoldResult> offsets{zero, zero}, extents(sizes.begin(),
+                                                          sizes.end()),
+      strides(2, b.getIndexAttr(1));
+  offsets[dim] = offset;
+  extents[dim] = size;
+  return tensor::ExtractSliceOp::create(b, loc, t, offsets, extents, strides);
+}
+
+/// The transfers of one panel: the handles to wait for and the panel
+/// tensors they fill (the same number of each for every panel).
+struct PanelTransfers {
+  SmallVector<Value> handles, panels;
+};
+using StartPanelFn =
+    function_ref<PanelTransfers(OpBuilder &, Location, Value panel)>;
+using ConsumePanelFn = function_ref<Value(OpBuilder &, Location, Value panel,
+                                          ValueRange panels, Value acc)>;
+
+/// Double buffering: panels 0 .. numPanels-1 (numPanels >= 1) are started
+/// with `start` one step ahead of their use, so that at most two panels are
+/// in flight or held (memory O(panel), not O(matrix)) and the transfer of
+/// panel p+1 overlaps `consume` of panel p, which folds panel p into `acc`:
+///
+///   t = start(0)
+///   for p in 0 .. numPanels-1:  n = start(p+1); wait(t); acc = consume(p, t, acc); t = n
+///   wait(t); acc = consume(numPanels-1, t, acc)
+///
+/// The starts are in the same order on every rank (panel order), as the
+/// team's collectives need. Returns the final `acc`.
+Value pipelinedPanels(OpBuilder &b, Location loc, Value numPanels, Value acc,
+                      StartPanelFn start, ConsumePanelFn consume) {
+  Value zero = indexConst(b, loc, 0), one = indexConst(b, loc, 1);
+  PanelTransfers first = start(b, loc, zero);
+  size_t numHandles = first.handles.size();
+  auto pack = [&](Value acc, const PanelTransfers &t) {
+    SmallVector<Value> values{acc};
+    llvm::append_range(values, t.handles);
+    llvm::append_range(values, t.panels);
+    return values;
+  };
+  auto unpack = [&](ValueRange values) {
+    PanelTransfers t;
+    t.handles.assign(values.begin() + 1, values.begin() + 1 + numHandles);
+    t.panels.assign(values.begin() + 1 + numHandles, values.end());
+    return t;
+  };
+  auto waitAndConsume = [&](OpBuilder &nested, Location l, Value panel,
+                            const PanelTransfers &t, Value acc) {
+    for (Value handle : t.handles)
+      distruntime::WaitOp::create(nested, l, handle);
+    return consume(nested, l, panel, t.panels, acc);
+  };
+  Value last = arith::SubIOp::create(b, loc, numPanels, one);
+  auto loop = scf::ForOp::create(
+      b, loc, zero, last, one, pack(acc, first),
+      [&](OpBuilder &nested, Location l, Value p, ValueRange carried) {
+        Value nextIndex = arith::AddIOp::create(nested, l, p, one);
+        PanelTransfers next = start(nested, l, nextIndex);
+        Value updated =
+            waitAndConsume(nested, l, p, unpack(carried), carried.front());
+        scf::YieldOp::create(nested, l, pack(updated, next));
+      });
+  return waitAndConsume(b, loc, last, unpack(loop.getResults()),
+                        loop.getResult(0));
+}
+
+/// A x (the whole of) B, B fetched in panels of its columns or, with
+/// `fetchLhs`, the whole of A times B with A fetched in row panels; the
+/// panels are double-buffered (pipelinedPanels). `local` is this rank's
+/// operand, `remote` the fetched one. The result has the rows (columns)
+/// of `local`.
 Value panelProduct(OpBuilder &b, Location loc, Value local,
                    const DistParts &remote, DistTensorType remoteType,
                    bool fetchLhs) {
@@ -119,35 +241,46 @@ Value panelProduct(OpBuilder &b, Location loc, Value local,
   auto resultType = RankedTensorType::get(
       {ShapedType::kDynamic, ShapedType::kDynamic}, element);
   Value result = emptyTensor(b, loc, resultType, resultSizes);
-  Value numPanels = indexConst(b, loc, kNumPanels);
-  Value zero = indexConst(b, loc, 0);
-  Value one = indexConst(b, loc, 1);
-  for (int64_t p = 0; p < kNumPanels; ++p) {
-    auto [start, count] =
-        balancedBlock(b, loc, extent, numPanels, indexConst(b, loc, p));
+  Panels panels(b, loc, extent);
+  auto startPanel = [&](OpBuilder &nested, Location l, Value p) {
+    Value zero = indexConst(nested, l, 0);
     SmallVector<Value> offsets{zero, zero}, sizes(remote.globalShape);
-    offsets[panelDim] = start;
-    sizes[panelDim] = count;
-    Value panel = fetchBox(b, loc, remote, remoteType, offsets, sizes);
-    Value product = fetchLhs ? localProduct(b, loc, panel, local)
-                             : localProduct(b, loc, local, panel);
-    SmallVector<OpFoldResult> at{zero, zero}, extents, strides{one, one};
-    for (Value size : resultSizes)
-      extents.push_back(size);
-    at[panelDim] = start;
-    extents[panelDim] = count;
-    result =
-        tensor::InsertSliceOp::create(b, loc, product, result, at, extents,
-                                      strides);
-  }
-  return result;
+    offsets[panelDim] = panels.start(nested, l, p);
+    sizes[panelDim] = panels.width;
+    auto copy = distruntime::CopyReshapeOp::create(
+        nested, l,
+        TypeRange{distruntime::AsyncHandleType::get(nested.getContext()),
+                  resultType},
+        remote.local, remote.globalShape, remote.offsets, remote.globalShape,
+        offsets, sizes, remoteType.getTeam());
+    return PanelTransfers{{copy.getHandle()}, {copy.getNlArray()}};
+  };
+  auto consumePanel = [&](OpBuilder &nested, Location l, Value p,
+                          ValueRange fetched, Value acc) -> Value {
+    auto [offset, size] = panels.fresh(nested, l, p);
+    Value panel = sliceAlong(nested, l, fetched[0], panelDim, offset, size);
+    Value product = fetchLhs ? localProduct(nested, l, panel, local)
+                             : localProduct(nested, l, local, panel);
+    Value zero = indexConst(nested, l, 0);
+    SmallVector<OpFoldResult> at{zero, zero}, extents(resultSizes.begin(),
+                                                      resultSizes.end()),
+        strides(2, nested.getIndexAttr(1));
+    at[panelDim] = arith::MulIOp::create(nested, l, p, panels.width).getResult();
+    extents[panelDim] = size;
+    return tensor::InsertSliceOp::create(nested, l, product, acc, at, extents,
+                                         strides);
+  };
+  return pipelinedPanels(b, loc, panels.count, result, startPanel,
+                         consumePanel);
 }
 
 /// SUMMA on the grid of `grid` (see the file comment): `a` and `b` are
 /// already in its balanced split = [0, 1] blocks; returns this rank's block
 /// of C. `rowTeam` holds the ranks of one grid row (a sub-grid team along
 /// axis 1, where A's columns are split), `columnTeam` those of one grid
-/// column (along axis 0, where B's rows are split).
+/// column (along axis 0, where B's rows are split). The panels of K are
+/// double-buffered (pipelinedPanels): the broadcasts of panel k+1 travel
+/// while the product of panel k runs.
 Value summaProduct(OpBuilder &b, Location loc, const DistParts &a,
                    const DistParts &bParts, Value inner, int64_t rowTeam,
                    int64_t columnTeam) {
@@ -157,33 +290,37 @@ Value summaProduct(OpBuilder &b, Location loc, const DistParts &a,
   Type element = cast<RankedTensorType>(aLocal.getType()).getElementType();
   auto dynamic2D = RankedTensorType::get(
       {ShapedType::kDynamic, ShapedType::kDynamic}, element);
-  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
-  Value c = linalg::FillOp::create(
-                b, loc, zero, emptyTensor(b, loc, dynamic2D, {rows, columns}))
-                .getResult(0);
-  Value numPanels = indexConst(b, loc, kNumPanels);
+  Value c = zeros(b, loc, element, {rows, columns});
+  Panels panels(b, loc, inner);
   // The panel [start, start + width) of `dim` of `local`, broadcast on `team`.
-  auto broadcastPanel = [&](Value local, Value start, ValueRange sizes,
-                            int64_t dim, int64_t team) {
+  auto broadcastPanel = [&](OpBuilder &nested, Location l, Value local,
+                            Value start, ValueRange sizes, int64_t dim,
+                            int64_t team) {
     return distruntime::BcastPanelOp::create(
-        b, loc,
-        TypeRange{distruntime::AsyncHandleType::get(b.getContext()),
+        nested, l,
+        TypeRange{distruntime::AsyncHandleType::get(nested.getContext()),
                   dynamic2D},
-        local, inner, start, sizes, b.getI64IntegerAttr(dim),
-        b.getI64IntegerAttr(team));
+        local, inner, start, sizes, nested.getI64IntegerAttr(dim),
+        nested.getI64IntegerAttr(team));
   };
-  for (int64_t p = 0; p < kNumPanels; ++p) {
-    auto [start, width] =
-        balancedBlock(b, loc, inner, numPanels, indexConst(b, loc, p));
-    auto aPanel = broadcastPanel(aLocal, start, {rows, width}, 1, rowTeam);
-    auto bPanel = broadcastPanel(bLocal, start, {width, columns}, 0, columnTeam);
-    distruntime::WaitOp::create(b, loc, aPanel.getHandle());
-    distruntime::WaitOp::create(b, loc, bPanel.getHandle());
-    c = linalg::MatmulOp::create(
-            b, loc, ValueRange{aPanel.getPanel(), bPanel.getPanel()}, c)
-            .getResult(0);
-  }
-  return c;
+  auto startPanel = [&](OpBuilder &nested, Location l, Value p) {
+    Value start = panels.start(nested, l, p), width = panels.width;
+    auto aPanel =
+        broadcastPanel(nested, l, aLocal, start, {rows, width}, 1, rowTeam);
+    auto bPanel = broadcastPanel(nested, l, bLocal, start, {width, columns},
+                                 0, columnTeam);
+    return PanelTransfers{{aPanel.getHandle(), bPanel.getHandle()},
+                          {aPanel.getPanel(), bPanel.getPanel()}};
+  };
+  auto consumePanel = [&](OpBuilder &nested, Location l, Value p,
+                          ValueRange fetched, Value acc) -> Value {
+    auto [offset, size] = panels.fresh(nested, l, p);
+    Value aPanel = sliceAlong(nested, l, fetched[0], 1, offset, size);
+    Value bPanel = sliceAlong(nested, l, fetched[1], 0, offset, size);
+    return linalg::MatmulOp::create(nested, l, ValueRange{aPanel, bPanel}, acc)
+        .getResult(0);
+  };
+  return pipelinedPanels(b, loc, panels.count, c, startPanel, consumePanel);
 }
 
 struct MatmulLowering : public DistPattern<MatmulOp> {

@@ -28,9 +28,10 @@ func.func @argmin_dynamic(%a: !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1
 
 // -----
 
-// SUMMA: for each of the 4 panels of K, the panel of A is broadcast on the
-// row team (dim 1) and that of B on the column team (dim 0), then the
-// panels' product accumulates into this rank's block of C.
+// SUMMA: for each panel of K, the panel of A is broadcast on the row team
+// (dim 1) and that of B on the column team (dim 0), then the panels'
+// product accumulates into this rank's block of C; double-buffered: panel 0
+// before the loop, panel p+1 in it before the product of panel p.
 // CHECK-LABEL: func.func @summa
 // CHECK-DAG: distruntime.define_subgrid_team {axes = array<i64: 1>, grid_shape = array<i64: -1, -1>, team = [[ROW:[0-9]+]] : i64}
 // CHECK-DAG: distruntime.define_subgrid_team {axes = array<i64: 0>, grid_shape = array<i64: -1, -1>, team = [[COL:[0-9]+]] : i64}
@@ -38,10 +39,16 @@ func.func @argmin_dynamic(%a: !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1
 // CHECK: %[[C0:.*]] = linalg.fill
 // CHECK: distruntime.bcast_panel {{.*}} {dim = 1 : i64, team = [[ROW]] : i64}
 // CHECK: distruntime.bcast_panel {{.*}} {dim = 0 : i64, team = [[COL]] : i64}
+// CHECK: scf.for {{.*}} iter_args(%[[ACC:[^ ]*]] = %[[C0]],
+// CHECK: distruntime.bcast_panel {{.*}} {dim = 1 : i64, team = [[ROW]] : i64}
+// CHECK: distruntime.bcast_panel {{.*}} {dim = 0 : i64, team = [[COL]] : i64}
 // CHECK: distruntime.wait
 // CHECK: distruntime.wait
-// CHECK: %[[C1:.*]] = linalg.matmul ins({{.*}}) outs(%[[C0]] :
-// CHECK-COUNT-3: distruntime.bcast_panel {{.*}} {dim = 0
+// CHECK: linalg.matmul ins({{.*}}) outs(%[[ACC]] :
+// CHECK: scf.yield
+// CHECK: distruntime.wait
+// CHECK: distruntime.wait
+// CHECK: linalg.matmul
 // CHECK-NOT: distruntime.bcast_panel
 // CHECK-NOT: distruntime.copy_reshape
 !G = !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>

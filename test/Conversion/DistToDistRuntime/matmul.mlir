@@ -3,17 +3,20 @@
 // The algorithm of dist.matmul follows from the partitions
 // (MatmulLowering.cpp).
 
-// A in row blocks: B fetched in 4 column panels (one copy_reshape each, the
-// same box on every rank), one local product per panel into its columns.
+// A in row blocks: B fetched in column panels (one copy_reshape each, the
+// same box on every rank), double-buffered: panel 0 before the loop, panel
+// p+1 in it before the product of panel p, the last product after it; one
+// local product per panel into its columns.
 // CHECK-LABEL: func.func @rows
 // CHECK-NOT: distruntime.allreduce
 // CHECK: distruntime.copy_reshape
-// CHECK: linalg.matmul
+// CHECK: scf.for
 // CHECK: distruntime.copy_reshape
+// CHECK: distruntime.wait
 // CHECK: linalg.matmul
-// CHECK: distruntime.copy_reshape
-// CHECK: linalg.matmul
-// CHECK: distruntime.copy_reshape
+// CHECK: tensor.insert_slice
+// CHECK: scf.yield
+// CHECK: distruntime.wait
 // CHECK: linalg.matmul
 // CHECK-NOT: distruntime.copy_reshape
 // CHECK-NOT: distruntime.allreduce
@@ -38,15 +41,15 @@ func.func @partial_sums(%a: !dist.tensor<?x?xf64, split = 1>, %b: !dist.tensor<?
 
 // -----
 
-// B and C in column blocks: A fetched in row panels.
+// B and C in column blocks: A fetched in row panels, double-buffered.
 // CHECK-LABEL: func.func @columns
 // CHECK: distruntime.copy_reshape
-// CHECK: linalg.matmul
+// CHECK: scf.for
 // CHECK: distruntime.copy_reshape
+// CHECK: distruntime.wait
 // CHECK: linalg.matmul
-// CHECK: distruntime.copy_reshape
-// CHECK: linalg.matmul
-// CHECK: distruntime.copy_reshape
+// CHECK: scf.yield
+// CHECK: distruntime.wait
 // CHECK: linalg.matmul
 // CHECK-NOT: distruntime.copy_reshape
 func.func @columns(%a: !dist.tensor<?x?xf64>, %b: !dist.tensor<?x?xf64, split = 1>) -> !dist.tensor<?x?xf64, split = 1> {

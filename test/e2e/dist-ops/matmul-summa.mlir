@@ -17,7 +17,8 @@
 // RUN: %mpirun -n 6 %t | FileCheck %s --match-full-lines
 // RUN: %distc -O0 %s -o %t0
 // RUN: %mpirun -n 3 %t0 | FileCheck %s --match-full-lines
-// The broadcasts are sub-grid collectives (4 panels x A and B):
+// The broadcasts are sub-grid collectives, double-buffered (panel 0 of A and
+// B before the panel loop, panel p+1 inside it: 4 per product):
 // RUN: %distc %s --emit=mlir --pipeline=distc-dist-to-distruntime -o - | FileCheck %s --check-prefix=IR
 
 // IR-COUNT-8: distruntime.bcast_panel
