@@ -189,10 +189,22 @@ LogicalResult LinspaceOp::verify() {
 
 LogicalResult FromLocalOp::verify() {
   auto type = cast<DistTensorType>(getResult().getType());
-  if (type.isGrid())
-    return emitOpError() << "blocks on a process grid cannot come from "
-                            "dist.from_local yet; build a 1-D tensor and "
-                            "repartition it to "
+  size_t axes = type.getSplitDims().size();
+  if (getOffsets().size() != axes)
+    return emitOpError() << "expects " << axes
+                         << (axes == 1 ? " offset" : " offsets (one per grid "
+                                                     "axis)")
+                         << ", got " << getOffsets().size();
+  // The sizes along each axis are exchanged on the sub-grid teams, whose
+  // ids encode at most four axes of static extents below 4096
+  // (defineGridAxesTeam).
+  if (type.isGrid() &&
+      (type.getGrid().size() > 4 ||
+       llvm::any_of(type.getGrid(), [](int64_t e) {
+         return !ShapedType::isDynamic(e) && e >= 4096;
+       })))
+    return emitOpError() << "needs a grid of at most 4 axes with static "
+                            "extents below 4096, got "
                          << type;
   return verifyLocalPart(*this, type, getLocal().getType(),
                          type.getElementType());
@@ -588,10 +600,9 @@ LogicalResult ShiftOp::verify() {
     return failure();
   if (getPeriodic() == static_cast<bool>(getFill()))
     return emitOpError("expects either a fill value or 'periodic'");
-  if (getPeriodic() && failed(verifyNoProcessGrid(*this)))
-    return failure();
-  // A periodic shift is a roll (copy_reshape), not a halo exchange: any
-  // split dimension works.
+  // A periodic shift is a wrapped halo (balanced blocks) or a roll
+  // (copy_reshape, PeriodicLowering.cpp): any split dimension and any
+  // grid works.
   if (getPeriodic())
     return success();
   SmallVector<int64_t> low, high;
@@ -632,7 +643,7 @@ LogicalResult ExtendOp::verify() {
   // The periodic halo goes through update_grid_halo, which computes the
   // neighbours' blocks with the balanced formula (any split dimension).
   if (getPeriodic()) {
-    if (type.isGrid() || type.getBalanced())
+    if (type.getBalanced())
       return success();
     return emitOpError("periodic halos need a balanced partition");
   }
