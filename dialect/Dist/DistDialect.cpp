@@ -305,7 +305,8 @@ LogicalResult HaloType::verify(function_ref<InFlightDiagnostic()> emitError,
         return emitError() << "!dist.halo width " << w << " in dimension " << d
                            << " must be in [0, 2^48]";
   // update_halo exchanges rows along dimension 0 (any partition),
-  // update_grid_halo the slabs of balanced blocks (a grid or another split).
+  // update_grid_halo the slabs of balanced blocks (a grid or another
+  // split), a copy_reshape the extended box of irregular ones.
   if (periodic < 0 || (rank < 63 && (periodic >> rank) != 0))
     return emitError() << "!dist.halo 'periodic' has bits beyond the " << rank
                        << " dimensions";
@@ -314,11 +315,5 @@ LogicalResult HaloType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (periodic != 0 && !type.getBalanced())
     return emitError() << "!dist.halo: periodic halos need a balanced "
                           "partition";
-  int64_t split = type.getSplit();
-  if (!type.isGrid() && split != 0 && !type.getBalanced() &&
-      (low[split] != 0 || high[split] != 0))
-    return emitError() << "!dist.halo reaching across ranks along split "
-                          "dimension "
-                       << split << " of an irregular partition is not supported";
   return success();
 }

@@ -599,8 +599,10 @@ def Dist_ExtendOp : Dist_Op<"extend", [NoMemoryEffect,
   let description = [{
     This rank's part grown by `low[d]` elements before and `high[d]` after it
     in every dimension `d`: elements of the global array come from whichever
-    rank owns them (`distruntime.update_halo` along the split dimension,
-    which must be 0), elements outside the global array are `%fill`. Local
+    rank owns them (`distruntime.update_halo` along split dimension 0,
+    `distruntime.update_grid_halo` for balanced blocks along other split
+    dimensions or on a grid, one `copy_reshape` of the extended box for
+    irregular ones), elements outside the global array are `%fill`. Local
     stencil code reads neighbours from the result.
 
     With `periodic` the array wraps around in every dimension instead
