@@ -170,9 +170,6 @@ DistTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
     if (split != 0)
       return emitError() << "!dist.tensor on a grid takes its split "
                             "dimensions from the list";
-    if (!balanced)
-      return emitError() << "irregular blocks on a process grid are not "
-                            "supported";
     for (int64_t extent : grid)
       if (extent <= 0 && !ShapedType::isDynamic(extent))
         return emitError() << "!dist.tensor grid extents must be positive "
@@ -277,11 +274,12 @@ DistTensorType DistTensorType::withPartition(int64_t split,
 }
 
 DistTensorType DistTensorType::withGrid(ArrayRef<int64_t> grid,
-                                        ArrayRef<int64_t> splits) const {
+                                        ArrayRef<int64_t> splits,
+                                        bool balanced) const {
   if (grid.empty())
-    return withPartition(splits.front(), /*balanced=*/true);
+    return withPartition(splits.front(), balanced);
   return DistTensorType::get(getContext(), getShape(), getElementType(),
-                             getTeam(), 0, /*balanced=*/true, grid, splits);
+                             getTeam(), 0, balanced, grid, splits);
 }
 
 //===----------------------------------------------------------------------===//
@@ -307,20 +305,15 @@ LogicalResult HaloType::verify(function_ref<InFlightDiagnostic()> emitError,
         return emitError() << "!dist.halo width " << w << " in dimension " << d
                            << " must be in [0, 2^48]";
   // update_halo exchanges rows along dimension 0 (any partition),
-  // update_grid_halo the slabs of balanced blocks (a grid or another split).
+  // update_grid_halo the slabs of balanced blocks (a grid or another
+  // split), a copy_reshape the extended box of irregular ones.
   if (periodic < 0 || (rank < 63 && (periodic >> rank) != 0))
     return emitError() << "!dist.halo 'periodic' has bits beyond the " << rank
                        << " dimensions";
   // The runtime finds the neighbours of a periodic halo with the balanced
   // formula.
-  if (periodic != 0 && !type.isGrid() && !type.getBalanced())
+  if (periodic != 0 && !type.getBalanced())
     return emitError() << "!dist.halo: periodic halos need a balanced "
                           "partition";
-  int64_t split = type.getSplit();
-  if (!type.isGrid() && split != 0 && !type.getBalanced() &&
-      (low[split] != 0 || high[split] != 0))
-    return emitError() << "!dist.halo reaching across ranks along split "
-                          "dimension "
-                       << split << " of an irregular partition is not supported";
   return success();
 }

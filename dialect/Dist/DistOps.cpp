@@ -93,25 +93,6 @@ LogicalResult verifyDimIndex(Operation *op, DistTensorType type, int64_t dim) {
                            << type;
 }
 
-/// Checks that a stencil reaching `widths` elements along a split
-/// dimension can exchange its halo: update_halo's rows along split
-/// dimension 0 (any partition), or update_grid_halo's slabs on a grid or
-/// along another split (balanced blocks only: the runtime computes every
-/// rank's block).
-LogicalResult verifyStencilSplit(Operation *op, DistTensorType type,
-                                 ArrayRef<int64_t> low,
-                                 ArrayRef<int64_t> high) {
-  if (type.isGrid())
-    return success();
-  int64_t split = type.getSplit();
-  if (split == 0 || (low[split] == 0 && high[split] == 0) || type.getBalanced())
-    return success();
-  return op->emitOpError() << "reaching across ranks along split dimension "
-                           << split
-                           << " of an irregular partition is not supported; "
-                              "repartition to split = 0";
-}
-
 /// Checks that the body of dist.generate or dist.elementwise is
 /// per-element scalar code. It runs once per element on whichever rank owns
 /// the element, so different ranks run it different numbers of times: a
@@ -189,10 +170,22 @@ LogicalResult LinspaceOp::verify() {
 
 LogicalResult FromLocalOp::verify() {
   auto type = cast<DistTensorType>(getResult().getType());
-  if (type.isGrid())
-    return emitOpError() << "blocks on a process grid cannot come from "
-                            "dist.from_local yet; build a 1-D tensor and "
-                            "repartition it to "
+  size_t axes = type.getSplitDims().size();
+  if (getOffsets().size() != axes)
+    return emitOpError() << "expects " << axes
+                         << (axes == 1 ? " offset" : " offsets (one per grid "
+                                                     "axis)")
+                         << ", got " << getOffsets().size();
+  // The sizes along each axis are exchanged on the sub-grid teams, whose
+  // ids encode at most four axes of static extents below 4096
+  // (defineGridAxesTeam).
+  if (type.isGrid() &&
+      (type.getGrid().size() > 4 ||
+       llvm::any_of(type.getGrid(), [](int64_t e) {
+         return !ShapedType::isDynamic(e) && e >= 4096;
+       })))
+    return emitOpError() << "needs a grid of at most 4 axes with static "
+                            "extents below 4096, got "
                          << type;
   return verifyLocalPart(*this, type, getLocal().getType(),
                          type.getElementType());
@@ -588,18 +581,14 @@ LogicalResult ShiftOp::verify() {
     return failure();
   if (getPeriodic() == static_cast<bool>(getFill()))
     return emitOpError("expects either a fill value or 'periodic'");
-  if (getPeriodic() && failed(verifyNoProcessGrid(*this)))
-    return failure();
-  // A periodic shift is a roll (copy_reshape), not a halo exchange: any
-  // split dimension works.
-  if (getPeriodic())
-    return success();
-  SmallVector<int64_t> low, high;
-  for (int64_t offset : getOffsets()) {
-    low.push_back(std::max<int64_t>(0, -offset));
-    high.push_back(std::max<int64_t>(0, offset));
-  }
-  return verifyStencilSplit(*this, type, low, high);
+  // A periodic shift is a wrapped halo (balanced blocks) or a roll
+  // (copy_reshape, PeriodicLowering.cpp): any split dimension and any
+  // grid works.
+  // Fill shifts reach across ranks along any split dimension of any
+  // partition: update_halo's rows (split 0), update_grid_halo's slabs
+  // (balanced blocks), or a copy_reshape of the extended box (irregular
+  // blocks along another dimension, Stencil.cpp).
+  return success();
 }
 
 LogicalResult ExtendOp::verify() {
@@ -632,11 +621,11 @@ LogicalResult ExtendOp::verify() {
   // The periodic halo goes through update_grid_halo, which computes the
   // neighbours' blocks with the balanced formula (any split dimension).
   if (getPeriodic()) {
-    if (type.isGrid() || type.getBalanced())
+    if (type.getBalanced())
       return success();
     return emitOpError("periodic halos need a balanced partition");
   }
-  return verifyStencilSplit(*this, type, getLow(), getHigh());
+  return success();
 }
 
 ArrayRef<int64_t> StencilOp::getShift(unsigned i) {

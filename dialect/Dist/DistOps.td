@@ -178,15 +178,27 @@ def Dist_FromLocalOp : Dist_Op<"from_local", [NoMemoryEffect]> {
     agree on all ranks, and a balanced result type gets balanced parts. A
     violation stops the program with a message.
 
+    On a process grid there is one offset per grid axis (the offset along
+    dimension `split[i]`, in grid-axis order). The parts must form one
+    partition per axis: the ranks with the same coordinate along axis `i`
+    have parts of the same size along `split[i]`, and the offsets tile each
+    split dimension in the order of the coordinates. The sizes along axis
+    `i` are exchanged within the ranks that differ only in that coordinate
+    (an allreduce of `extent(i)` values on that sub-grid team) and checked
+    within those that share it (an allreduce of two values): O(extent)
+    per rank, not O(P).
+
     ```mlir
     %d = dist.from_local %part offset %off
       : tensor<?x8xf64> -> !dist.tensor<?x8xf64, irregular>
+    %g = dist.from_local %block offset %row, %col
+      : tensor<?x?xf64> -> !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1], irregular>
     ```
   }];
-  let arguments = (ins AnyRankedTensor:$local, Index:$offset);
+  let arguments = (ins AnyRankedTensor:$local, Variadic<Index>:$offsets);
   let results = (outs Dist_Tensor:$result);
   let assemblyFormat = [{
-    $local `offset` $offset attr-dict `:` type($local) `->` type($result)
+    $local `offset` $offsets attr-dict `:` type($local) `->` type($result)
   }];
   let hasVerifier = 1;
 }
@@ -587,8 +599,10 @@ def Dist_ExtendOp : Dist_Op<"extend", [NoMemoryEffect,
   let description = [{
     This rank's part grown by `low[d]` elements before and `high[d]` after it
     in every dimension `d`: elements of the global array come from whichever
-    rank owns them (`distruntime.update_halo` along the split dimension,
-    which must be 0), elements outside the global array are `%fill`. Local
+    rank owns them (`distruntime.update_halo` along split dimension 0,
+    `distruntime.update_grid_halo` for balanced blocks along other split
+    dimensions or on a grid, one `copy_reshape` of the extended box for
+    irregular ones), elements outside the global array are `%fill`. Local
     stencil code reads neighbours from the result.
 
     With `periodic` the array wraps around in every dimension instead

@@ -19,7 +19,8 @@ def Dist_TensorType : TypeDef<Dist_Dialect, "DistTensor"> {
                   | `!dist.tensor<` dimension-list element-type
                     (`,` `team` `=` integer)?
                     `,` `grid` `=` `[` grid-extents `]`
-                    `,` `split` `=` `[` integer-list `]` `>`
+                    `,` `split` `=` `[` integer-list `]`
+                    (`,` `irregular`)? `>`
     grid-extents ::= (integer | `?`) (`,` (integer | `?`))*
     ```
 
@@ -42,8 +43,12 @@ def Dist_TensorType : TypeDef<Dist_Dialect, "DistTensor"> {
     time, as `MPI_Dims_create` does: the team size divided by the static
     extents is factored into the `?` axes as evenly as possible, larger
     factors first, the same on every rank without communication. The
-    product of the extents must be the team size. Grid blocks are always
-    balanced. `grid = [?], split = [d]` is the 1-D form `split = d`.
+    product of the extents must be the team size. With `irregular` the
+    blocks along each grid axis are contiguous and in grid order but of any
+    size (as `dist.from_local` builds them): the ranks with the same
+    coordinate c_i hold the same range of dimension split[i], so the
+    blocks are still the product of one partition per axis.
+    `grid = [?], split = [d]` is the 1-D form `split = d`.
     Every split dimension is dynamic in the local type.
 
     Examples:
@@ -54,6 +59,7 @@ def Dist_TensorType : TypeDef<Dist_Dialect, "DistTensor"> {
     !dist.tensor<?xf64, team = 1, irregular>
     !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>
     !dist.tensor<64x64x3xf32, grid = [2, ?], split = [1, 0]>
+    !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1], irregular>
     ```
   }];
   let parameters = (ins
@@ -94,9 +100,11 @@ def Dist_TensorType : TypeDef<Dist_Dialect, "DistTensor"> {
     DistTensorType withElementType(::mlir::Type elementType) const;
     /// A 1-D partition (drops the grid).
     DistTensorType withPartition(int64_t split, bool balanced) const;
-    /// A grid partition (`grid` empty: the 1-D form along `splits[0]`).
+    /// A grid partition (`grid` empty: the 1-D form along `splits[0]`),
+    /// balanced per axis unless `balanced` is false (`irregular`).
     DistTensorType withGrid(::llvm::ArrayRef<int64_t> grid,
-                            ::llvm::ArrayRef<int64_t> splits) const;
+                            ::llvm::ArrayRef<int64_t> splits,
+                            bool balanced = true) const;
   }];
 }
 

@@ -195,8 +195,71 @@ struct LinspaceLowering : public DistPattern<LinspaceOp> {
   }
 };
 
+/// `size` (index) and its negation as a 2-element i64 tensor reduced with
+/// max over `team`: {largest, -smallest}; the check that they agree
+/// reports "<message> (largest vs smallest)".
+void checkSameOnTeam(OpBuilder &b, Location loc, Value size, int64_t team,
+                     const Twine &message) {
+  Type i64 = b.getI64Type();
+  Value zero64 = arith::ConstantIntOp::create(b, loc, 0, 64);
+  Value size64 = arith::IndexCastOp::create(b, loc, i64, size);
+  Value negated = arith::SubIOp::create(b, loc, zero64, size64);
+  Value pair = tensor::FromElementsOp::create(
+      b, loc, RankedTensorType::get({2}, i64), ValueRange{size64, negated});
+  Value extremes = allReduce(b, loc, ReduceKind::max, pair, team);
+  Value largest = tensor::ExtractOp::create(b, loc, extremes,
+                                            ValueRange{indexConst(b, loc, 0)});
+  Value negSmallest = tensor::ExtractOp::create(
+      b, loc, extremes, ValueRange{indexConst(b, loc, 1)});
+  Value same = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq,
+      arith::AddIOp::create(b, loc, largest, negSmallest), zero64);
+  checkAtRunTime(
+      b, loc, same, (message + " (largest vs smallest)").str(),
+      {largest,
+       arith::SubIOp::create(b, loc, zero64, negSmallest).getResult()});
+}
+
+/// The sizes of the `extent` blocks along one axis, in coordinate order,
+/// from the ranks of `team` (one per coordinate, this rank at `coord`):
+/// one sum allreduce of `extent` values. Returns {the sum of the sizes
+/// before `coord`, the total}.
+std::pair<Value, Value> prefixAndTotal(OpBuilder &b, Location loc, Value size,
+                                       Value extent, Value coord,
+                                       int64_t team) {
+  Type i64 = b.getI64Type();
+  auto vectorType = RankedTensorType::get({ShapedType::kDynamic}, i64);
+  Value zero64 = arith::ConstantIntOp::create(b, loc, 0, 64);
+  Value zeros = linalg::FillOp::create(
+                    b, loc, zero64, emptyTensor(b, loc, vectorType, {extent}))
+                    .getResult(0);
+  Value mySize = arith::IndexCastOp::create(b, loc, i64, size);
+  Value contribution =
+      tensor::InsertOp::create(b, loc, mySize, zeros, ValueRange{coord});
+  Value allSizes = allReduce(b, loc, ReduceKind::sum, contribution, team);
+  Value zero = indexConst(b, loc, 0), one = indexConst(b, loc, 1);
+  auto loop = scf::ForOp::create(
+      b, loc, zero, extent, one, ValueRange{zero64, zero64},
+      [&](OpBuilder &nested, Location l, Value i, ValueRange acc) {
+        Value s = tensor::ExtractOp::create(nested, l, allSizes, ValueRange{i});
+        Value before = arith::CmpIOp::create(
+            nested, l, arith::CmpIPredicate::ult, i, coord);
+        Value prefix = arith::AddIOp::create(
+            nested, l, acc[0],
+            arith::SelectOp::create(nested, l, before, s, zero64));
+        Value total = arith::AddIOp::create(nested, l, acc[1], s);
+        scf::YieldOp::create(nested, l, ValueRange{prefix, total});
+      });
+  return {
+      arith::IndexCastOp::create(b, loc, b.getIndexType(), loop.getResult(0)),
+      arith::IndexCastOp::create(b, loc, b.getIndexType(), loop.getResult(1))};
+}
+
 /// Builds the global shape from the parts of all ranks and checks at run
-/// time that they tile the split dimension in rank order.
+/// time that they tile the split dimensions: in rank order (1-D), or per
+/// grid axis in coordinate order, the ranks of one coordinate agreeing on
+/// the size (a grid: the sizes are exchanged on the sub-grid teams of one
+/// axis, O(extent) per rank).
 struct FromLocalLowering : public DistPattern<FromLocalOp> {
   using DistPattern::DistPattern;
   LogicalResult
@@ -204,111 +267,105 @@ struct FromLocalLowering : public DistPattern<FromLocalOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     DistTensorType type = distType(op.getResult());
-    int64_t split = type.getSplit(), team = type.getTeam();
+    int64_t team = type.getTeam();
     Value local = adaptor.getLocal().front();
-    Value offset = adaptor.getOffset().front();
+    SmallVector<Value> givenOffsets = flattenValues(adaptor.getOffsets());
     OpBuilder &b = rewriter;
-    Type i64 = b.getI64Type();
+    SmallVector<int64_t> splitDims = type.getSplitDims();
+    int64_t axes = splitDims.size();
 
-    // Every rank learns every rank's size along the split dimension.
-    Value nranks = teamSize(b, loc, team), rank = teamMember(b, loc, team);
-    SmallVector<Value> localSizes = tensorSizes(b, loc, local);
-    auto vectorType = RankedTensorType::get({ShapedType::kDynamic}, i64);
-    Value zero64 = arith::ConstantIntOp::create(b, loc, 0, 64);
-    Value zeros = linalg::FillOp::create(
-                      b, loc, zero64, emptyTensor(b, loc, vectorType, {nranks}))
-                      .getResult(0);
-    Value mySize = arith::IndexCastOp::create(b, loc, i64, localSizes[split]);
-    Value contribution =
-        tensor::InsertOp::create(b, loc, mySize, zeros, ValueRange{rank});
-    Value allSizes = allReduce(b, loc, ReduceKind::sum, contribution, team);
-
-    // Prefix sum up to this rank and total.
-    Value zero = indexConst(b, loc, 0), one = indexConst(b, loc, 1);
-    auto loop = scf::ForOp::create(
-        b, loc, zero, nranks, one, ValueRange{zero64, zero64},
-        [&](OpBuilder &nested, Location l, Value i, ValueRange acc) {
-          Value size =
-              tensor::ExtractOp::create(nested, l, allSizes, ValueRange{i});
-          Value before = arith::CmpIOp::create(
-              nested, l, arith::CmpIPredicate::ult, i, rank);
-          Value prefix = arith::AddIOp::create(
-              nested, l, acc[0],
-              arith::SelectOp::create(nested, l, before, size, zero64));
-          Value total = arith::AddIOp::create(nested, l, acc[1], size);
-          scf::YieldOp::create(nested, l, ValueRange{prefix, total});
-        });
-    Value prefix =
-        arith::IndexCastOp::create(b, loc, b.getIndexType(), loop.getResult(0));
-    Value total =
-        arith::IndexCastOp::create(b, loc, b.getIndexType(), loop.getResult(1));
-    Value ok =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, prefix, offset);
-    checkAtRunTime(b, loc, ok,
-                   "dist.from_local: the offsets of the parts do not tile the "
-                   "split dimension in rank order (this rank's offset vs the "
-                   "sum of the parts before it)",
-                   {offset, prefix});
-    if (!type.isDynamicDim(split))
-      checkAtRunTime(
-          b, loc,
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, total,
-                                indexConst(b, loc, type.getShape()[split])),
-          "dist.from_local: the parts do not add up to the static global "
-          "size of the split dimension",
-          {total, indexConst(b, loc, type.getShape()[split])});
-    if (type.getBalanced()) {
-      auto [balancedOffset, balancedSize] =
-          balancedBlock(b, loc, total, nranks, rank);
-      (void)balancedOffset;
-      checkAtRunTime(b, loc,
-                     arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                           balancedSize, localSizes[split]),
-                     "dist.from_local: the result type is balanced but the "
-                     "parts are not (this rank's part vs its balanced size)",
-                     {localSizes[split], balancedSize});
+    SmallVector<Value> extents, coords;
+    if (type.isGrid()) {
+      extents = gridExtents(b, loc, type);
+      coords = gridCoordinates(b, loc, extents, teamMember(b, loc, team));
+    } else {
+      extents.push_back(teamSize(b, loc, team));
+      coords.push_back(teamMember(b, loc, team));
     }
-    // Dynamic non-split dimensions must agree on all ranks: max(d) and
-    // max(-d) over the team recover the largest and smallest value.
-    SmallVector<Value> shape;
-    for (int64_t d = 0; d < type.getRank(); ++d) {
-      if (d == split) {
-        shape.push_back(total);
-        continue;
+    SmallVector<Value> localSizes = tensorSizes(b, loc, local);
+    Value zero = indexConst(b, loc, 0);
+    SmallVector<Value> shape(type.getRank()), offsets(type.getRank(), zero);
+    for (auto [axis, d] : llvm::enumerate(splitDims)) {
+      // The verifier admits only grids whose sub-grid teams have ids.
+      int64_t lineTeam = team;
+      if (type.isGrid()) {
+        SmallVector<int64_t> others;
+        for (int64_t k = 0; k < axes; ++k)
+          if (k != static_cast<int64_t>(axis))
+            others.push_back(k);
+        // The ranks sharing this coordinate hold the same range of d.
+        if (!others.empty())
+          checkSameOnTeam(
+              b, loc, localSizes[d],
+              *defineGridAxesTeam(b, loc, type, others),
+              "dist.from_local: the parts of the ranks with the same "
+              "coordinate along grid axis " +
+                  Twine(axis) + " differ along dimension " + Twine(d));
+        lineTeam = *defineGridAxesTeam(b, loc, type, {int64_t(axis)});
       }
+      auto [prefix, total] = prefixAndTotal(b, loc, localSizes[d],
+                                            extents[axis], coords[axis],
+                                            lineTeam);
+      Value offset = givenOffsets[axis];
+      Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                       prefix, offset);
+      checkAtRunTime(
+          b, loc, ok,
+          type.isGrid()
+              ? ("dist.from_local: the offsets along dimension " + Twine(d) +
+                 " do not tile it in the order of grid axis " + Twine(axis) +
+                 " (this rank's offset vs the sum of the parts before it)")
+                    .str()
+              : "dist.from_local: the offsets of the parts do not tile the "
+                "split dimension in rank order (this rank's offset vs the "
+                "sum of the parts before it)",
+          {offset, prefix});
+      if (!type.isDynamicDim(d))
+        checkAtRunTime(
+            b, loc,
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, total,
+                                  indexConst(b, loc, type.getShape()[d])),
+            type.isGrid()
+                ? ("dist.from_local: the parts do not add up to the static "
+                   "global size of dimension " +
+                   Twine(d))
+                      .str()
+                : "dist.from_local: the parts do not add up to the static "
+                  "global size of the split dimension",
+            {total, indexConst(b, loc, type.getShape()[d])});
+      if (type.getBalanced()) {
+        Value balancedSize =
+            balancedBlock(b, loc, total, extents[axis], coords[axis]).second;
+        checkAtRunTime(b, loc,
+                       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                             balancedSize, localSizes[d]),
+                       "dist.from_local: the result type is balanced but the "
+                       "parts are not (this rank's part vs its balanced size)",
+                       {localSizes[d], balancedSize});
+      }
+      shape[d] = total;
+      offsets[d] = offset;
+    }
+    // Dynamic unsplit dimensions must agree on all ranks: max(d) and
+    // max(-d) over the team recover the largest and smallest value.
+    for (int64_t d = 0; d < type.getRank(); ++d) {
+      if (type.getGridAxisOf(d) >= 0)
+        continue;
       if (!type.isDynamicDim(d)) {
-        shape.push_back(indexConst(b, loc, type.getShape()[d]));
-        checkSameSize(b, loc, localSizes[d], shape.back(),
+        shape[d] = indexConst(b, loc, type.getShape()[d]);
+        checkSameSize(b, loc, localSizes[d], shape[d],
                       ("dist.from_local: the part size along dimension " +
                        Twine(d) + " differs from the result type's")
                           .str());
         continue;
       }
-      Value size = arith::IndexCastOp::create(b, loc, i64, localSizes[d]);
-      Value negated = arith::SubIOp::create(b, loc, zero64, size);
-      Value pair = tensor::FromElementsOp::create(
-          b, loc, RankedTensorType::get({2}, i64), ValueRange{size, negated});
-      Value extremes = allReduce(b, loc, ReduceKind::max, pair, team);
-      Value largest = tensor::ExtractOp::create(
-          b, loc, extremes, ValueRange{indexConst(b, loc, 0)});
-      Value negSmallest = tensor::ExtractOp::create(
-          b, loc, extremes, ValueRange{indexConst(b, loc, 1)});
-      Value same = arith::CmpIOp::create(
-          b, loc, arith::CmpIPredicate::eq,
-          arith::AddIOp::create(b, loc, largest, negSmallest), zero64);
-      checkAtRunTime(b, loc, same,
-                     ("dist.from_local: the parts differ along dimension " +
-                      Twine(d) +
-                      ", which is not the split dimension (largest vs "
-                      "smallest)")
-                         .str(),
-                     {largest, arith::SubIOp::create(b, loc, zero64,
-                                                     negSmallest)
-                                   .getResult()});
-      shape.push_back(localSizes[d]);
+      checkSameOnTeam(b, loc, localSizes[d], team,
+                      "dist.from_local: the parts differ along dimension " +
+                          Twine(d) + ", which is not " +
+                          (type.isGrid() ? "a split dimension"
+                                         : "the split dimension"));
+      shape[d] = localSizes[d];
     }
-    SmallVector<Value> offsets(type.getRank(), zero);
-    offsets[split] = offset;
     replace(rewriter, op,
             {castTo(b, loc, local, type.getLocalType()), shape, offsets});
     return success();

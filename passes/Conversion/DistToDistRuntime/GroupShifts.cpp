@@ -20,14 +20,13 @@ using ShiftGroups = llvm::MapVector<std::tuple<Block *, Value, Value, int>,
 /// Whether a periodic shift becomes a halo (a wrapped dist.extend):
 /// update_grid_halo computes the neighbours' blocks with the balanced
 /// formula. The others stay rolls (PeriodicLowering.cpp): irregular
-/// partitions, complex and 16-bit float elements. (A grid is rejected by the shift's
-/// verifier.)
+/// partitions (of grids too), complex and 16-bit float elements.
 bool periodicAsHalo(ShiftOp shift) {
   auto type = cast<DistTensorType>(shift.getSource().getType());
   // Complex (the fill placeholder would need complex.constant) and 16-bit
   // floats (a static-shape fold fails on their halo, to be investigated)
   // stay rolls.
-  return !type.isGrid() && type.getBalanced() &&
+  return type.getBalanced() &&
          !isa<ComplexType, Float16Type, BFloat16Type>(type.getElementType());
 }
 

@@ -9,7 +9,8 @@
 // the ends of the array from the rank at the other end; nothing is gathered
 // and no rank does work proportional to the global array. Along the other
 // dimensions both pieces are already in place and the block is rotated
-// locally. Dimensions are rolled one after the other.
+// locally. Dimensions are rolled one after the other. A grid tensor is
+// rolled as row blocks (two more copy_reshapes, to and from them).
 //
 //===----------------------------------------------------------------------===//
 
@@ -62,11 +63,19 @@ struct PeriodicShiftLowering : public DistPattern<ShiftOp> {
     if (!op.getPeriodic())
       return failure();
     Location loc = op.getLoc();
-    DistTensorType type = distType(op.getSource());
+    DistTensorType resultType = distType(op.getSource());
+    DistTensorType type = resultType;
     DistParts current = parts(adaptor.getSource());
     SmallVector<Value> shape =
         knownShape(rewriter, loc, type, current.globalShape);
     int64_t rank = type.getRank();
+    // The slices and the concatenation handle one split dimension: a grid
+    // tensor that is not a wrapped halo (an irregular grid, complex or
+    // 16-bit float elements) is rolled as row blocks and moved back.
+    if (type.isGrid()) {
+      type = type.withPartition(0, /*balanced=*/true);
+      current = redistribute(rewriter, loc, current, resultType, type, shape);
+    }
     for (auto [d, offset] : llvm::enumerate(op.getOffsets())) {
       if (offset == 0)
         continue;
@@ -88,8 +97,10 @@ struct PeriodicShiftLowering : public DistPattern<ShiftOp> {
       current = concatParts(rewriter, loc, pieces, types, shapes, d, type);
       current.globalShape = shape;
     }
+    if (resultType.isGrid())
+      current = redistribute(rewriter, loc, current, type, resultType, shape);
     current.local = castTo(rewriter, loc, current.local,
-                           type.getLocalType());
+                           resultType.getLocalType());
     replace(rewriter, op, current);
     return success();
   }

@@ -743,7 +743,8 @@ struct ReduceLowering : public DistPattern<ReduceOp> {
           sourceType.isGrid()
               ? resultType.withGrid(
                     sourceType.getGrid(),
-                    llvm::map_to_vector(sourceType.getGridSplit(), remaining))
+                    llvm::map_to_vector(sourceType.getGridSplit(), remaining),
+                    sourceType.getBalanced())
               : resultType.withPartition(remaining(split),
                                          sourceType.getBalanced());
       if (mean)

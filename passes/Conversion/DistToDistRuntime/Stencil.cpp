@@ -223,6 +223,44 @@ void exchangeGridHalo(OpBuilder &b, Location loc, const DistParts &source,
   }
 }
 
+/// The slabs of an irregular partition's halo (a grid, or a 1-D split
+/// other than 0): update_grid_halo computes every rank's block with the
+/// balanced formula, so instead this rank fetches its extended box (clipped
+/// to the array, corners included) with one copy_reshape from whatever
+/// boxes the ranks hold, and cuts the slabs out of it. It costs a local
+/// copy of the block on top of the halo, and the plan agreement of an
+/// irregular copy (one allgather at the first call).
+void fetchIrregularHalo(OpBuilder &b, Location loc, const DistParts &source,
+                        DistTensorType type, HaloedPart &part) {
+  int64_t rank = type.getRank();
+  IRArith arith{b, loc, indexConst(b, loc, 0)};
+  SmallVector<Value> localSizes = tensorSizes(b, loc, source.local);
+  SmallVector<Value> begin, sizes;
+  for (int64_t d = 0; d < rank; ++d) {
+    idtr::detail::RowRange<Value> ext = idtr::detail::extendedRange(
+        source.offsets[d], localSizes[d], part.low[d], part.high[d],
+        source.globalShape[d], /*periodic=*/false, arith);
+    begin.push_back(ext.begin);
+    sizes.push_back(ext.rows);
+  }
+  Value box = lowering::fetchBox(b, loc, source, type, begin, sizes);
+  std::vector<SmallVector<Value>> slabSizes;
+  gridSlabBoxes(b, loc, source, part.low, part.high, /*periodic=*/0,
+                part.slabOrigins, slabSizes);
+  for (auto [origin, size] : llvm::zip(part.slabOrigins, slabSizes)) {
+    // Extended coordinates -> global -> the fetched box's.
+    SmallVector<Value> at;
+    for (int64_t d = 0; d < rank; ++d)
+      at.push_back(sub(b, loc,
+                       add(b, loc,
+                           sub(b, loc, origin[d],
+                               indexConst(b, loc, part.low[d])),
+                           source.offsets[d]),
+                       begin[d]));
+    part.slabs.push_back(extractBox(b, loc, box, at, size));
+  }
+}
+
 } // namespace
 
 HaloedPart mlir::distc::exchangeHalos(OpBuilder &b, Location loc,
@@ -244,7 +282,11 @@ HaloedPart mlir::distc::exchangeHalos(OpBuilder &b, Location loc,
       lowering::checkOffsetFits(b, loc, source.globalShape[d], high[d], d);
     }
   if (usesGridHalo(type, low, high, periodic)) {
-    exchangeGridHalo(b, loc, source, type, part);
+    // A wrapped halo needs balanced blocks (the verifiers).
+    if (!type.getBalanced() && periodic == 0)
+      fetchIrregularHalo(b, loc, source, type, part);
+    else
+      exchangeGridHalo(b, loc, source, type, part);
     return part;
   }
   // Along unsplit dimensions (a grid's, or dimension 0 of another split)

@@ -22,11 +22,6 @@ func.func @extent(%a: !dist.tensor<4x4xf64, grid = [0, ?], split = [0, 1]>) { re
 
 // -----
 
-// expected-error @+1 {{irregular blocks on a process grid are not supported}}
-func.func @irregular(%a: !dist.tensor<4x4xf64, grid = [?, ?], split = [0, 1], irregular>) { return }
-
-// -----
-
 // expected-error @+1 {{a 'grid' needs a list of split dimensions, one per grid axis (split = [...])}}
 func.func @no_list(%a: !dist.tensor<4x4xf64, grid = [?, ?]>) { return }
 
@@ -38,8 +33,36 @@ func.func @no_grid(%a: !dist.tensor<4x4xf64, split = [0, 1]>) { return }
 // -----
 
 func.func @from_local(%p: tensor<?x?xf64>, %o: index) {
-  // expected-error @+1 {{blocks on a process grid cannot come from dist.from_local yet}}
+  // expected-error @+1 {{expects 2 offsets (one per grid axis), got 1}}
   %a = dist.from_local %p offset %o : tensor<?x?xf64> -> !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>
+  return
+}
+
+// -----
+
+func.func @from_local_1d(%p: tensor<?x?xf64>, %o: index) {
+  // expected-error @+1 {{expects 1 offset, got 2}}
+  %a = dist.from_local %p offset %o, %o : tensor<?x?xf64> -> !dist.tensor<?x?xf64, irregular>
+  return
+}
+
+// -----
+
+// The sizes per axis are exchanged on sub-grid teams, whose ids encode
+// static extents below 4096.
+func.func @from_local_wide(%p: tensor<?x?xf64>, %o: index) {
+  // expected-error @+1 {{needs a grid of at most 4 axes with static extents below 4096}}
+  %a = dist.from_local %p offset %o, %o : tensor<?x?xf64> -> !dist.tensor<?x?xf64, grid = [4096, ?], split = [0, 1], irregular>
+  return
+}
+
+// -----
+
+// A wrapped halo finds the neighbours with the balanced formula.
+func.func @periodic_extend_irregular(%a: !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1], irregular>) {
+  %z = arith.constant 0.0 : f64
+  // expected-error @+1 {{periodic halos need a balanced partition}}
+  %e = dist.extend %a low [1, 1] high [1, 1] fill %z periodic : !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1], irregular> -> tensor<?x?xf64>
   return
 }
 
@@ -76,13 +99,5 @@ func.func @matvec_on_grid(%a: !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1
 func.func @save_grid(%a: !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>) {
   // expected-error @+1 {{'dist.save' op does not support tensors distributed over a process grid yet}}
   dist.save %a, "out.npy" : !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>
-  return
-}
-
-// -----
-
-func.func @roll_grid(%a: !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>) {
-  // expected-error @+1 {{'dist.shift' op does not support tensors distributed over a process grid yet}}
-  %r = dist.shift %a offsets [1, 0] periodic : !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>
   return
 }

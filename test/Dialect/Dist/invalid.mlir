@@ -295,14 +295,6 @@ func.func @shift_count(%a: !dist.tensor<16x4xf64>, %z: f64) {
 
 // -----
 
-func.func @shift_split(%a: !dist.tensor<16x4xf64, split = 1, irregular>, %z: f64) {
-  // expected-error @+1 {{reaching across ranks along split dimension 1 of an irregular partition is not supported; repartition to split = 0}}
-  %s = dist.shift %a offsets [0, 1] fill %z : !dist.tensor<16x4xf64, split = 1, irregular>
-  return
-}
-
-// -----
-
 func.func @extend_widths(%a: !dist.tensor<16x4xf64>, %z: f64) {
   // expected-error @+1 {{halo widths must be non-negative}}
   %e = dist.extend %a low [1, -1] high [1, 1] fill %z : !dist.tensor<16x4xf64> -> tensor<?x?xf64>

@@ -15,11 +15,6 @@ func.func @halo_negative(%h: !dist.halo<!dist.tensor<4xf64>, low = [-1], high = 
 
 // -----
 
-// expected-error @+1 {{!dist.halo reaching across ranks along split dimension 1 of an irregular partition is not supported}}
-func.func @halo_split(%h: !dist.halo<!dist.tensor<4x4xf64, split = 1, irregular>, low = [0, 1], high = [0, 0]>)
-
-// -----
-
 func.func @halo_fill(%u: !dist.tensor<4xf64>, %z: f32) {
   // expected-error @+1 {{failed to verify that fill has the element type of the halo's source}}
   %h = "dist.halo"(%u, %z) : (!dist.tensor<4xf64>, f32) -> !dist.halo<!dist.tensor<4xf64>, low = [1], high = [1]>
