@@ -255,32 +255,42 @@ struct CopyPermuteLowering : public OpConversionPattern<CopyPermuteOp> {
   }
 };
 
-struct AllReduceLowering : public OpConversionPattern<AllReduceOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(AllReduceOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    IDTRCallBuilder b(rewriter, op);
-    RankedTensorType outType = op.getResult().getType();
-    Value out = b.allocate(outType, tensorSizes(rewriter, op.getLoc(), adaptor.getInput()));
-    Value handle =
-        b.call(IDTRFunction::AllReduce,
-               {b.i64Constant(op.getTeam()), b.inputArray(adaptor.getInput()),
-                b.unranked(out),
-                b.i32Constant(reductionCode(op.getKind()))},
-               outType.getElementType())
-            .getResult(0);
-    rewriter.replaceOp(op, {handle, b.outputTensor(out, outType)});
-    return success();
-  }
-};
-
 /// The team member number `value` (an index) as the ABI's int64_t.
 static Value memberNumber(ConversionPatternRewriter &rewriter, Location loc,
                           Value value) {
   return arith::IndexCastOp::create(rewriter, loc, rewriter.getI64Type(),
                                     value);
 }
+
+/// allreduce and reduce: `function` fills a new buffer of the input's
+/// shape; `root` is reduce's (null for allreduce).
+template <typename ReductionOp>
+LogicalResult lowerReduction(ReductionOp op, Value input, Value root,
+                             IDTRFunction function,
+                             ConversionPatternRewriter &rewriter) {
+  IDTRCallBuilder b(rewriter, op);
+  RankedTensorType outType = op.getResult().getType();
+  Value out = b.allocate(outType, tensorSizes(rewriter, op.getLoc(), input));
+  SmallVector<Value> operands{b.i64Constant(op.getTeam())};
+  if (root)
+    operands.push_back(memberNumber(rewriter, op.getLoc(), root));
+  operands.append({b.inputArray(input), b.unranked(out),
+                   b.i32Constant(reductionCode(op.getKind()))});
+  Value handle =
+      b.call(function, operands, outType.getElementType()).getResult(0);
+  rewriter.replaceOp(op, {handle, b.outputTensor(out, outType)});
+  return success();
+}
+
+struct AllReduceLowering : public OpConversionPattern<AllReduceOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(AllReduceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    return lowerReduction(op, adaptor.getInput(), Value(),
+                          IDTRFunction::AllReduce, rewriter);
+  }
+};
 
 struct SendLowering : public OpConversionPattern<SendOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -326,20 +336,8 @@ struct ReduceLowering : public OpConversionPattern<ReduceOp> {
   LogicalResult
   matchAndRewrite(ReduceOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    IDTRCallBuilder b(rewriter, op);
-    RankedTensorType outType = op.getResult().getType();
-    Value out = b.allocate(
-        outType, tensorSizes(rewriter, op.getLoc(), adaptor.getInput()));
-    Value handle =
-        b.call(IDTRFunction::Reduce,
-               {b.i64Constant(op.getTeam()),
-                memberNumber(rewriter, op.getLoc(), adaptor.getRoot()),
-                b.inputArray(adaptor.getInput()), b.unranked(out),
-                b.i32Constant(reductionCode(op.getKind()))},
-               outType.getElementType())
-            .getResult(0);
-    rewriter.replaceOp(op, {handle, b.outputTensor(out, outType)});
-    return success();
+    return lowerReduction(op, adaptor.getInput(), adaptor.getRoot(),
+                          IDTRFunction::Reduce, rewriter);
   }
 };
 

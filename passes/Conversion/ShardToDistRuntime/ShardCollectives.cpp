@@ -58,7 +58,8 @@ FailureOr<Value> Lowering::reduce(Operation *op, Value input,
   if (failed(kind))
     return failure();
   Location loc = op->getLoc();
-  TypeRange types{distruntime::AsyncHandleType::get(op->getContext()), type};
+  SmallVector<Type, 2> types{distruntime::AsyncHandleType::get(op->getContext()),
+                             type};
   Value result;
   if (root) {
     // To the root only; the others' result is their input.

@@ -34,7 +34,7 @@
 // CHECK-DAG: [1,2]<stdout>:mean ( 2, 12 )
 // CHECK-DAG: [1,3]<stdout>:mean ( 2.5, 12.5 )
 
-// OUTSIDE: {{.*}}outside.mlir:9:8: error: shard.send: send: the destination is outside the group (index -1; the group has 2 processes) (rank {{[0-3]}})
+// OUTSIDE: {{.*}}outside.mlir:9:8: error: shard.send: the destination is outside the group (index -1; the group has 2 processes) (rank {{[0-3]}})
 
 //--- pairs.mlir
 shard.grid @g(shape = 2x2)
