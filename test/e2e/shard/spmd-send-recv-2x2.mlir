@@ -78,7 +78,12 @@ func.func @main() {
   %vs = vector.transfer_read %sum[%c0], %pad : tensor<2xi64>, vector<2xi64>
   vector.print str "sum "
   vector.print %vs : vector<2xi64>
-  %xf = arith.sitofp %x : tensor<2xi64> to tensor<2xf64>
+  %xf = tensor.generate {
+  ^bb0(%k: index):
+    %e = tensor.extract %x[%k] : tensor<2xi64>
+    %f = arith.sitofp %e : i64 to f64
+    tensor.yield %f : f64
+  } : tensor<2xf64>
   %mean = shard.reduce %xf on @g grid_axes = [1] reduction = average root = [%c1] : (tensor<2xf64>, index) -> tensor<2xf64>
   %padf = arith.constant 0.0 : f64
   %vm = vector.transfer_read %mean[%c0], %padf : tensor<2xf64>, vector<2xf64>
