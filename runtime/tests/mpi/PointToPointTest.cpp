@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <vector>
 
 using namespace idtr_test;
@@ -22,8 +23,9 @@ struct Vec {
   void *ptr() { return &desc; }
 };
 
-// Far above any eager limit, so that a blocking send would deadlock.
-constexpr int64_t kLarge = 1 << 18;
+// Far above any eager limit, so that a blocking send would deadlock; small
+// under a tiny IDTR_MAX_MESSAGE_BYTES (a message per few bytes).
+const int64_t kLarge = std::getenv("IDTR_MAX_MESSAGE_BYTES") ? 1000 : 1 << 18;
 
 } // namespace
 
