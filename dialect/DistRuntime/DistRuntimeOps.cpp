@@ -302,20 +302,25 @@ LogicalResult CopyPermuteOp::verify() {
 // AllReduceOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult AllReduceOp::verify() {
-  if (failed(verifyCompatibleShape(getInput().getType(),
-                                   getResult().getType())))
-    return emitOpError() << "result type " << getResult().getType()
-                         << " does not have the shape of the input type "
-                         << getInput().getType();
-  ReduceKind kind = getKind();
-  Type element = getInput().getType().getElementType();
+/// The checks of allreduce and reduce: shapes and the reduction's type.
+static LogicalResult verifyReduction(Operation *op, RankedTensorType input,
+                                     RankedTensorType result, ReduceKind kind) {
+  if (failed(verifyCompatibleShape(input, result)))
+    return op->emitOpError() << "result type " << result
+                             << " does not have the shape of the input type "
+                             << input;
+  Type element = input.getElementType();
   if ((kind == ReduceKind::band || kind == ReduceKind::bor ||
        kind == ReduceKind::bxor) &&
       !isa<IntegerType, IndexType>(element))
-    return emitOpError() << "bitwise reduction " << stringifyReduceKind(kind)
-                         << " needs integer elements, not " << element;
+    return op->emitOpError() << "bitwise reduction " << stringifyReduceKind(kind)
+                             << " needs integer elements, not " << element;
   return success();
+}
+
+LogicalResult AllReduceOp::verify() {
+  return verifyReduction(*this, getInput().getType(), getResult().getType(),
+                         getKind());
 }
 
 //===----------------------------------------------------------------------===//
@@ -467,6 +472,30 @@ LogicalResult BcastPanelOp::verify() {
   if (getSizes().size() != 2)
     return emitOpError("needs 2 panel sizes, got ") << getSizes().size();
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// SendOp, RecvOp, ReduceOp
+//===----------------------------------------------------------------------===//
+
+/// A constant member number below 0 names no member of any team.
+static LogicalResult verifyPeer(Operation *op, Value peer, StringRef what) {
+  std::optional<int64_t> value = getConstantIntValue(peer);
+  if (value && *value < 0)
+    return op->emitOpError() << what << " must be a member number (>= 0), got "
+                             << *value;
+  return success();
+}
+
+LogicalResult SendOp::verify() { return verifyPeer(*this, getPeer(), "peer"); }
+
+LogicalResult RecvOp::verify() { return verifyPeer(*this, getPeer(), "peer"); }
+
+LogicalResult ReduceOp::verify() {
+  if (failed(verifyReduction(*this, getInput().getType(),
+                             getResult().getType(), getKind())))
+    return failure();
+  return verifyPeer(*this, getRoot(), "root");
 }
 
 #define GET_OP_CLASSES

@@ -436,4 +436,111 @@ def DistRuntime_BcastPanelOp : DistRuntime_Op<"bcast_panel", [
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// send, recv
+//===----------------------------------------------------------------------===//
+
+def DistRuntime_SendOp : DistRuntime_Op<"send", [
+    DistRuntime_Communicates,
+    DeclareOpInterfaceMethods<DistRuntime_AsyncOpInterface>]> {
+  let summary = "starts sending a tensor to one member of a team";
+  let description = [{
+    Starts sending `%x` to member `%peer` of the team (its number in the
+    team, `0 <= %peer < team size`; any other value is a run-time error that
+    names the op). The tensor is copied during the call: the sender never
+    waits for the receiver, also not in `distruntime.wait` on the handle,
+    so members may all send before they receive. A member that sends to
+    itself copies locally (a later `distruntime.recv` from itself receives
+    it). The messages between two members are received in the order they
+    were sent, and the receiver's tensor must have as many bytes.
+
+    Example:
+
+    ```mlir
+    %h = distruntime.send %x to %right {team = 5898240 : i64}
+      : tensor<4xf64>
+    distruntime.wait %h : !distruntime.asynchandle
+    ```
+  }];
+
+  let arguments = (ins AnyRankedTensor:$input, Index:$peer,
+                       DistRuntime_TeamAttr:$team);
+  let results = (outs DistRuntime_AsyncHandle:$handle);
+  let assemblyFormat = [{
+    $input `to` $peer attr-dict `:` type($input)
+  }];
+  let hasVerifier = 1;
+}
+
+def DistRuntime_RecvOp : DistRuntime_Op<"recv", [
+    DistRuntime_Communicates,
+    DeclareOpInterfaceMethods<DistRuntime_AsyncOpInterface>,
+    AllTypesMatch<["like", "result"]>]> {
+  let summary = "starts receiving a tensor from one member of a team";
+  let description = [{
+    Starts receiving the next tensor that member `%peer` of the team sends
+    to this one (`distruntime.send`) into a new tensor of the shape of
+    `%like` (whose contents are not read); the result is valid after
+    `distruntime.wait` on the handle. `%peer` outside the team is a
+    run-time error that names the op. A receive from the member itself
+    takes its own earlier send (locally); waiting on one that no send of
+    its own preceded is a run-time error.
+
+    Example:
+
+    ```mlir
+    %h, %y = distruntime.recv %x from %left {team = 5898240 : i64}
+      : tensor<4xf64>
+    distruntime.wait %h : !distruntime.asynchandle
+    ```
+  }];
+
+  let arguments = (ins AnyRankedTensor:$like, Index:$peer,
+                       DistRuntime_TeamAttr:$team);
+  let results = (outs DistRuntime_AsyncHandle:$handle,
+                      AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $like `from` $peer attr-dict `:` type($like)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// reduce
+//===----------------------------------------------------------------------===//
+
+def DistRuntime_ReduceOp : DistRuntime_Op<"reduce", [
+    DistRuntime_Communicates,
+    DeclareOpInterfaceMethods<DistRuntime_AsyncOpInterface>,
+    AllElementTypesMatch<["input", "result"]>]> {
+  let summary = "element-wise reduction over a team to one member";
+  let description = [{
+    Starts the element-wise reduction of `%x` over all members of the team
+    with the kinds of `distruntime.allreduce`; only member `%root` receives
+    the reduced tensor (the data is not sent back to the others, unlike
+    `allreduce`), and the result of every other member is its own `%x`. The
+    result is valid after `distruntime.wait` on the handle. `%root` outside
+    the team is a run-time error that names the op.
+
+    Example:
+
+    ```mlir
+    %h, %r = distruntime.reduce sum %x root %c1 {team = 5898240 : i64}
+      : (tensor<4xf64>) -> tensor<4xf64>
+    distruntime.wait %h : !distruntime.asynchandle
+    ```
+  }];
+
+  let arguments = (ins DistRuntime_RuntimeReduceKind:$kind,
+                       AnyRankedTensor:$input, Index:$root,
+                       DistRuntime_TeamAttr:$team);
+  let results = (outs DistRuntime_AsyncHandle:$handle,
+                      AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $kind $input `root` $root attr-dict `:` `(` type($input) `)` `->`
+    type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // DISTRUNTIME_OPS

@@ -58,6 +58,8 @@ int onFinalize(MPI_Comm, int, void *, void *) {
         mpi::check(MPI_Comm_free(&entry.second->comm), "MPI_Comm_free");
         if (entry.second->controlComm != MPI_COMM_NULL)
           mpi::check(MPI_Comm_free(&entry.second->controlComm), "MPI_Comm_free");
+        if (entry.second->p2pComm != MPI_COMM_NULL)
+          mpi::check(MPI_Comm_free(&entry.second->p2pComm), "MPI_Comm_free");
       }
   } catch (const std::exception &e) {
     abortWithError(e.what());
@@ -163,6 +165,8 @@ std::unique_ptr<Team> makeTeam(int64_t id, bool redistributes) {
   if (redistributes) {
     t->controlComm = mpi::commDup(t->comm);
     MPI_Comm_set_errhandler(t->controlComm, MPI_ERRORS_RETURN);
+    t->p2pComm = mpi::commDup(t->comm);
+    MPI_Comm_set_errhandler(t->p2pComm, MPI_ERRORS_RETURN);
     t->directPeers = probeDirectPeers(t->comm);
   }
   return t;

@@ -22,6 +22,10 @@ struct Team {
   // Receivers' acknowledgements of direct transfers (Exchange.cpp), apart
   // from the data so that they never match its receives.
   MPI_Comm controlComm = MPI_COMM_NULL;
+  // Point-to-point messages of the program (shard.send/recv,
+  // PointToPoint.cpp): a communicator of their own, since the data tags
+  // above may use every tag MPI allows.
+  MPI_Comm p2pComm = MPI_COMM_NULL;
   // The ranks whose process this one reads from directly, with its pid
   // (DirectTransfer.h), ascending rank: only ranks of this node, so
   // O(ranks per node) memory however large the team.

@@ -255,23 +255,89 @@ struct CopyPermuteLowering : public OpConversionPattern<CopyPermuteOp> {
   }
 };
 
+/// The team member number `value` (an index) as the ABI's int64_t.
+static Value memberNumber(ConversionPatternRewriter &rewriter, Location loc,
+                          Value value) {
+  return arith::IndexCastOp::create(rewriter, loc, rewriter.getI64Type(),
+                                    value);
+}
+
+/// allreduce and reduce: `function` fills a new buffer of the input's
+/// shape; `root` is reduce's (null for allreduce).
+template <typename ReductionOp>
+LogicalResult lowerReduction(ReductionOp op, Value input, Value root,
+                             IDTRFunction function,
+                             ConversionPatternRewriter &rewriter) {
+  IDTRCallBuilder b(rewriter, op);
+  RankedTensorType outType = op.getResult().getType();
+  Value out = b.allocate(outType, tensorSizes(rewriter, op.getLoc(), input));
+  SmallVector<Value> operands{b.i64Constant(op.getTeam())};
+  if (root)
+    operands.push_back(memberNumber(rewriter, op.getLoc(), root));
+  operands.append({b.inputArray(input), b.unranked(out),
+                   b.i32Constant(reductionCode(op.getKind()))});
+  Value handle =
+      b.call(function, operands, outType.getElementType()).getResult(0);
+  rewriter.replaceOp(op, {handle, b.outputTensor(out, outType)});
+  return success();
+}
+
 struct AllReduceLowering : public OpConversionPattern<AllReduceOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(AllReduceOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    return lowerReduction(op, adaptor.getInput(), Value(),
+                          IDTRFunction::AllReduce, rewriter);
+  }
+};
+
+struct SendLowering : public OpConversionPattern<SendOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SendOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    IDTRCallBuilder b(rewriter, op);
+    Value handle =
+        b.call(IDTRFunction::Send,
+               {b.i64Constant(op.getTeam()),
+                memberNumber(rewriter, op.getLoc(), adaptor.getPeer()),
+                b.inputArray(adaptor.getInput())},
+               op.getInput().getType().getElementType())
+            .getResult(0);
+    rewriter.replaceOp(op, handle);
+    return success();
+  }
+};
+
+struct RecvLowering : public OpConversionPattern<RecvOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(RecvOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     IDTRCallBuilder b(rewriter, op);
     RankedTensorType outType = op.getResult().getType();
-    Value out = b.allocate(outType, tensorSizes(rewriter, op.getLoc(), adaptor.getInput()));
+    Value out = b.allocate(
+        outType, tensorSizes(rewriter, op.getLoc(), adaptor.getLike()));
     Value handle =
-        b.call(IDTRFunction::AllReduce,
-               {b.i64Constant(op.getTeam()), b.inputArray(adaptor.getInput()),
-                b.unranked(out),
-                b.i32Constant(reductionCode(op.getKind()))},
+        b.call(IDTRFunction::Recv,
+               {b.i64Constant(op.getTeam()),
+                memberNumber(rewriter, op.getLoc(), adaptor.getPeer()),
+                b.unranked(out)},
                outType.getElementType())
             .getResult(0);
     rewriter.replaceOp(op, {handle, b.outputTensor(out, outType)});
     return success();
+  }
+};
+
+struct ReduceLowering : public OpConversionPattern<ReduceOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ReduceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    return lowerReduction(op, adaptor.getInput(), adaptor.getRoot(),
+                          IDTRFunction::Reduce, rewriter);
   }
 };
 
@@ -600,6 +666,27 @@ struct LowerDistRuntimeToIDTRPass
                                  op.getPanel().getType().getElementType()))))
         failedDecl = true;
     });
+    // Point-to-point and reduce-to-root (shard front end), likewise.
+    module.walk([&](Operation *op) {
+      std::optional<IDTRFunction> function;
+      Type element;
+      if (auto send = dyn_cast<SendOp>(op)) {
+        function = IDTRFunction::Send;
+        element = send.getInput().getType().getElementType();
+      } else if (auto recv = dyn_cast<RecvOp>(op)) {
+        function = IDTRFunction::Recv;
+        element = recv.getResult().getType().getElementType();
+      } else if (auto reduce = dyn_cast<ReduceOp>(op)) {
+        function = IDTRFunction::Reduce;
+        element = reduce.getResult().getType().getElementType();
+      }
+      // (Unsupported element types are reported by checkElementTypes.)
+      if (function && getIDTRTypeSuffix(element) &&
+          failed(lookupOrDeclareIDTRFunction(
+              op->getParentOfType<ModuleOp>(),
+              getIDTRDeclaration(context, *function, element))))
+        failedDecl = true;
+    });
     if (failedDecl)
       return signalPassFailure();
     if (failed(checkElementTypes(module)))
@@ -633,4 +720,7 @@ void mlir::distc::populateDistRuntimeToIDTRPatterns(
       typeConverter, patterns.getContext());
   // Shard front end: sub-grid teams.
   patterns.add<DefineSubgridTeamLowering>(typeConverter, patterns.getContext());
+  // Shard front end: point-to-point and reduce-to-root.
+  patterns.add<SendLowering, RecvLowering, ReduceLowering>(
+      typeConverter, patterns.getContext());
 }

@@ -43,7 +43,7 @@ LogicalResult Lowering::lower(Operation *op) {
             shard::ProcessMultiIndexOp, shard::GridShapeOp,
             shard::NeighborsLinearIndicesOp, shard::ShardShapeOp,
             shard::GatherOp, shard::ReduceOp, shard::BroadcastOp,
-            shard::ScatterOp, shard::ShiftOp>(
+            shard::ScatterOp, shard::ShiftOp, shard::SendOp, shard::RecvOp>(
           [&](auto concrete) { return lower(concrete); })
       .Default([](Operation *other) {
         return other->emitError("distc: '")

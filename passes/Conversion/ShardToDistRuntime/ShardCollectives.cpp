@@ -50,19 +50,29 @@ static FailureOr<distruntime::ReduceKind> reduceKind(Operation *op,
 }
 
 FailureOr<Value> Lowering::reduce(Operation *op, Value input,
-                                  shard::ReductionKind reduction, Group g) {
+                                  shard::ReductionKind reduction, Group g,
+                                  Value root) {
   auto type = cast<RankedTensorType>(input.getType());
   FailureOr<distruntime::ReduceKind> kind =
       reduceKind(op, reduction, type.getElementType());
   if (failed(kind))
     return failure();
   Location loc = op->getLoc();
-  auto start = distruntime::AllReduceOp::create(
-      rewriter, loc,
-      TypeRange{distruntime::AsyncHandleType::get(op->getContext()), type},
-      *kind, input, g.team);
-  mlir::distc::lowering::createAndWait(rewriter, start);
-  Value result = start.getResult();
+  SmallVector<Type, 2> types{distruntime::AsyncHandleType::get(op->getContext()),
+                             type};
+  Value result;
+  if (root) {
+    // To the root only; the others' result is their input.
+    auto start = distruntime::ReduceOp::create(rewriter, loc, types, *kind,
+                                               input, root, g.team);
+    mlir::distc::lowering::createAndWait(rewriter, start);
+    result = start.getResult();
+  } else {
+    auto start = distruntime::AllReduceOp::create(rewriter, loc, types, *kind,
+                                                  input, g.team);
+    mlir::distc::lowering::createAndWait(rewriter, start);
+    result = start.getResult();
+  }
   if (reduction != shard::ReductionKind::Average)
     return result;
   // The mean of the group: the sum divided by its size, element-wise.
@@ -71,7 +81,7 @@ FailureOr<Value> Lowering::reduce(Operation *op, Value input,
   AffineMap id = rewriter.getMultiDimIdentityMap(type.getRank());
   SmallVector<utils::IteratorType> parallel(type.getRank(),
                                             utils::IteratorType::parallel);
-  return linalg::GenericOp::create(
+  Value mean = linalg::GenericOp::create(
              rewriter, loc, type, ValueRange{}, ValueRange{result},
              ArrayRef<AffineMap>{id}, parallel,
              [&](OpBuilder &b, Location loc, ValueRange args) {
@@ -81,6 +91,12 @@ FailureOr<Value> Lowering::reduce(Operation *op, Value input,
                                   .getResult()});
              })
       .getResult(0);
+  if (!root)
+    return mean;
+  Value isRoot = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                       g.index, root);
+  return arith::SelectOp::create(rewriter, loc, isRoot, mean, result)
+      .getResult();
 }
 
 template <typename ReductionOp>
@@ -109,7 +125,16 @@ LogicalResult Lowering::lowerReduction(ReductionOp op) {
     return failure();
   if (!g)
     return success();
-  FailureOr<Value> result = reduce(op, op.getInput(), op.getReduction(), *g);
+  Value root;
+  if constexpr (std::is_same_v<ReductionOp, shard::ReduceOp>) {
+    FailureOr<GridInfo> info = grid(op, op.getGridAttr());
+    if (failed(info))
+      return failure();
+    root = rootIndex(op.getLoc(), *info, op.getGridAxes(), op.getRoot(),
+                     op.getRootDynamic());
+  }
+  FailureOr<Value> result =
+      reduce(op, op.getInput(), op.getReduction(), *g, root);
   if (failed(result))
     return failure();
   rewriter.replaceOp(op, *result);

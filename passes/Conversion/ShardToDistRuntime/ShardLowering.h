@@ -10,6 +10,7 @@
 //                         collectives (broadcast, gather, scatter, reduce),
 //                         shift
 //   ShardQueries.cpp      update_halo and the index/shape queries
+//   ShardPointToPoint.cpp send and recv
 //   ShardReshard.cpp      reshardings from or to uneven shardings
 //
 //===----------------------------------------------------------------------===//
@@ -144,7 +145,7 @@ private:
   }
 
   LogicalResult lower(Operation *op);
-  /// all_reduce, and reduce (the root's result on every member).
+  /// all_reduce, and reduce (the result on the root only).
   template <typename ReductionOp> LogicalResult lowerReduction(ReductionOp op);
   LogicalResult lower(shard::AllReduceOp op) { return lowerReduction(op); }
   LogicalResult lower(shard::ReduceOp op) { return lowerReduction(op); }
@@ -153,9 +154,12 @@ private:
   /// reduction, then as beginCollective.
   template <typename ReductionOp>
   LogicalResult beginReduction(ReductionOp op, std::optional<Group> &g);
-  /// The reduction of `input` over group `g`, waited for.
+  /// The reduction of `input` over group `g`, waited for: on every member,
+  /// or, given the group index `root`, on the root only (the others' result
+  /// is their input).
   FailureOr<Value> reduce(Operation *op, Value input,
-                          shard::ReductionKind reduction, Group g);
+                          shard::ReductionKind reduction, Group g,
+                          Value root = {});
   /// Block `g.index` of `input` along `axis` (no communication).
   Value slice(Location loc, Value input, RankedTensorType resultType,
               int64_t axis, Group g);
@@ -204,6 +208,17 @@ private:
   LogicalResult lower(shard::GridShapeOp op);
   LogicalResult lower(shard::NeighborsLinearIndicesOp op);
   LogicalResult lower(shard::ShardShapeOp op);
+  /// send and recv (ShardPointToPoint.cpp).
+  LogicalResult lower(shard::SendOp op);
+  LogicalResult lower(shard::RecvOp op);
+  /// The team and group index of the peer of a send or recv at in-group
+  /// multi-index `peer` (static and dynamic parts): static coordinates out
+  /// of range are a located error, dynamic ones give index -1 (the
+  /// runtime's error, at the op).
+  FailureOr<std::pair<int64_t, Value>>
+  peerInGroup(Operation *op, FlatSymbolRefAttr gridName,
+              ArrayRef<int16_t> axes, ArrayRef<int64_t> peer,
+              ValueRange peerDynamic, StringRef what);
   /// A resharding from or to an uneven sharding (ShardReshard.cpp).
   LogicalResult lowerReshard(UnrealizedConversionCastOp op);
   /// Offsets and sizes of a box of the global array.

@@ -161,6 +161,13 @@ void _idtr_set_location(const char *location);
 
 /* ---- typed entry points --------------------------------------------------- */
 
+/* send/recv (shard front end): `data` to / from member `peer` of `team`
+   (0 <= peer < team size; else an error naming the op). A send copies
+   `data` during the call and never waits for the receiver; a member that
+   sends to itself copies locally. Messages between two members match in
+   the order they were posted. reduce: element-wise reduction of `in` over
+   the team into `out` on member `root`; the others' `out` is their `in`. */
+
 #define IDTR_DECLARE_TYPED(SUFFIX)                                             \
   int64_t _idtr_copy_reshape_##SUFFIX(                                         \
       int64_t team, int64_t gShapeRank, void *gShape, int64_t lOffsRank,       \
@@ -189,7 +196,14 @@ void _idtr_set_location(const char *location);
       void *lOffs, int64_t lPartRank, void *lPart, int64_t gridRank,           \
       void *grid, int64_t splitRank, void *split, int64_t widthsRank,          \
       void *widths, int64_t haloRank, void *halo, int64_t periodic,            \
-      int64_t key);
+      int64_t key);                                                            \
+  int64_t _idtr_send_##SUFFIX(int64_t team, int64_t peer, int64_t dataRank,    \
+                              void *data);                                     \
+  int64_t _idtr_recv_##SUFFIX(int64_t team, int64_t peer, int64_t dataRank,    \
+                              void *data);                                     \
+  int64_t _idtr_reduce_##SUFFIX(int64_t team, int64_t root, int64_t inRank,    \
+                                void *in, int64_t outRank, void *out,          \
+                                int32_t op);
 
 IDTR_DECLARE_TYPED(f64)
 IDTR_DECLARE_TYPED(f32)

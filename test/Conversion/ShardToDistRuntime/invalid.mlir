@@ -127,8 +127,28 @@ func.func @shift_dynamic(%x: tensor<?xf32>) -> tensor<?xf32> {
 
 shard.grid @grid0(shape = 4)
 
-func.func @send(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{'shard.send' is not supported by distc's shard lowering yet}}
-  %s = shard.send %x on @grid0 grid_axes = [0] destination = [1] : (tensor<4xf32>) -> tensor<4xf32>
+func.func @send_negative(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{distc: send destination coordinate 0 is -1, outside grid axis 0 of extent 4}}
+  %s = shard.send %x on @grid0 grid_axes = [0] destination = [-1] : (tensor<4xf32>) -> tensor<4xf32>
+  return %s : tensor<4xf32>
+}
+
+// -----
+
+shard.grid @grid0(shape = 2x2)
+
+func.func @recv_out_of_range(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{distc: recv source coordinate 1 is -3, outside grid axis 0 of extent 2}}
+  %s = shard.recv %x on @grid0 grid_axes = [1, 0] source = [1, -3] : (tensor<4xf32>) -> tensor<4xf32>
+  return %s : tensor<4xf32>
+}
+
+// -----
+
+shard.grid @grid0(shape = 4)
+
+func.func @recv_any_source(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{distc: recv without a source (from any process) is not supported yet}}
+  %s = shard.recv %x on @grid0 grid_axes = [0] : (tensor<4xf32>) -> tensor<4xf32>
   return %s : tensor<4xf32>
 }

@@ -180,7 +180,7 @@ shard.grid @grid(shape = 2x3)
 // CHECK: distruntime.copy_reshape %[[BOX]] g_shape %c4, %c5 l_offs %c0, %c0 to n_g_shape %c4, %c5 n_offs %c0, %c0 n_shape %c4, %c5 {team = 5963776 : i64}
 // CHECK: arith.cmpi sge, %{{.*}}, %c2 : index
 // CHECK: distruntime.copy_reshape %{{.*}} g_shape %c7 l_offs %c0 to n_g_shape %c7 n_offs %{{.*}} n_shape %{{.*}} {team = 5963776 : i64}
-// CHECK: distruntime.allreduce max %arg0 {team = 5963776 : i64}
+// CHECK: distruntime.reduce max %arg0 root %{{.*}} {team = 5963776 : i64}
 // CHECK: distruntime.copy_reshape %arg0 g_shape %c12, %c5
 func.func @rooted(%x: tensor<4x5xf32>, %y: tensor<?xf32>) -> (tensor<4x5xf32>, tensor<?xf32>, tensor<4x5xf32>, tensor<12x5xf32>) {
   %b = shard.broadcast %x on @grid grid_axes = [1] root = [2] : (tensor<4x5xf32>) -> tensor<4x5xf32>

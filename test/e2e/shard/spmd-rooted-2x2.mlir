@@ -3,7 +3,8 @@
 // and scatter (even static blocks, and 7 elements over 4 processes in
 // balanced dynamic blocks 1, 2, 2, 2). Broadcast and scatter are
 // redistributions from the root's box; gather sends the array to the root
-// only; reduce gives every member the root's result.
+// only; reduce sends the result to the root only (the others keep their
+// input).
 // REQUIRES: compiler, idtr-runtime
 // RUN: %distc %s -o %t
 // RUN: %mpirun -n 4 --tag-output %t | FileCheck %s --match-full-lines
@@ -23,10 +24,10 @@
 // CHECK-DAG: [1,1]<stdout>:( 1, 11, 21, 3, 13, 23 )
 // (only the roots, ranks 0 and 1, receive it; the others print what an
 // uninitialized tensor holds)
-// reduce max.
-// CHECK-DAG: [1,0]<stdout>:( 3, 13, 23 )
-// CHECK-DAG: [1,1]<stdout>:( 3, 13, 23 )
-// CHECK-DAG: [1,2]<stdout>:( 3, 13, 23 )
+// reduce max to rank 3 only; the others keep their input.
+// CHECK-DAG: [1,0]<stdout>:( 0, 10, 20 )
+// CHECK-DAG: [1,1]<stdout>:( 1, 11, 21 )
+// CHECK-DAG: [1,2]<stdout>:( 2, 12, 22 )
 // CHECK-DAG: [1,3]<stdout>:( 3, 13, 23 )
 // scatter along axis 1 from index 0 there.
 // CHECK-DAG: [1,0]<stdout>:( 0, 1, 2, 3, 4 )

@@ -1,0 +1,248 @@
+// _idtr_send_* and _idtr_recv_* (idtr.h): one tensor from one member of a
+// team to another (shard.send / shard.recv).
+//
+// Messages travel on the team's point-to-point communicator (Team.h), which
+// carries nothing else: the runtime's own tags use the whole tag space of
+// the data communicator. One tag, so that the messages between two members
+// match in the order they were posted, as MPI's point-to-point does.
+//
+// A send never makes its caller wait for the receiver: the data is copied
+// into a buffer of the runtime during the call, and when the wait on the
+// send's handle comes before the receiver posted its receive (every member
+// sends to its right neighbour, then receives from its left one), the send
+// is parked and finished later (progressParked). Only a receive blocks in
+// its wait, time-limited like every wait (Watchdog.h).
+//
+// A member that sends to itself copies locally: the copy waits in the
+// team's mailbox for the receive (or fills a receive posted before it).
+#include "idtr/idtr.h"
+
+#include "Buffer.h"
+#include "Descriptor.h"
+#include "ElementTypes.h"
+#include "EntryCall.h"
+#include "Errors.h"
+#include "Handles.h"
+#include "Mpi.h"
+#include "StridedCopy.h"
+#include "Team.h"
+
+#include <complex>
+#include <deque>
+#include <map>
+#include <memory>
+#include <vector>
+
+namespace idtr {
+namespace {
+
+constexpr int kTag = 0; // the point-to-point communicator carries nothing else
+
+View denseLike(char *data, const View &like) {
+  View v = like;
+  v.data = data;
+  v.allocated = nullptr;
+  v.strides = rowMajorStrides(like.sizes);
+  return v;
+}
+
+int64_t bytesOf(const View &v) { return v.volume() * static_cast<int64_t>(v.elemSize); }
+
+class Receive;
+
+// Sends of a member to itself that no receive took yet, and receives from
+// itself that no send filled yet (at most one side is non-empty).
+struct Mailbox {
+  std::deque<std::pair<Buffer, int64_t>> sent; // data and byte count
+  std::deque<Receive *> waiting;
+};
+std::map<int64_t, Mailbox> &mailboxes() {
+  static auto *m = new std::map<int64_t, Mailbox>; // never destroyed: used at exit
+  return *m;
+}
+
+// Sends whose wait came before their receive matched: their buffers stay
+// alive until MPI is done with them.
+struct Parked {
+  std::vector<MPI_Request> requests;
+  Buffer data;
+};
+std::vector<Parked> &parked() {
+  static auto *p = new std::vector<Parked>; // never destroyed: MPI may still read them
+  return *p;
+}
+
+// Frees the parked sends that have completed (every point-to-point call).
+void progressParked() {
+  std::vector<Parked> &p = parked();
+  for (size_t i = 0; i < p.size();) {
+    int done = 0;
+    mpi::check(MPI_Testall(static_cast<int>(p[i].requests.size()), p[i].requests.data(),
+                           &done, MPI_STATUSES_IGNORE),
+               "MPI_Testall");
+    if (done) {
+      p[i] = std::move(p.back());
+      p.pop_back();
+    } else {
+      ++i;
+    }
+  }
+}
+
+// The peer's rank in the team, or a located error: the lowering passes -1
+// for a destination or source outside the group.
+int peerRank(const Team &t, int64_t peer, const char *op, const char *what) {
+  if (peer < 0 || peer >= t.size)
+    fail("%s: the %s is outside the group (index %lld; the group has %d processes)", op, what,
+         static_cast<long long>(peer), t.size);
+  return static_cast<int>(peer);
+}
+
+class Send : public Operation {
+public:
+  const char *name() const override { return "send"; }
+  void complete() override {
+    int done = 0;
+    mpi::check(MPI_Testall(static_cast<int>(requests_.size()), requests_.data(), &done,
+                           MPI_STATUSES_IGNORE),
+               "MPI_Testall");
+    if (!done)
+      parked().push_back({std::move(requests_), std::move(data_)});
+  }
+  std::vector<MPI_Request> requests_;
+  Buffer data_;
+};
+
+class Receive : public Operation {
+public:
+  explicit Receive(const View &out) : out_(out) {}
+  const char *name() const override { return "recv"; }
+  void complete() override {
+    if (self_ && !filled_) {
+      // Nothing can send it any more: its own later sends come after this wait.
+      Mailbox &box = mailboxes()[team_];
+      for (auto it = box.waiting.begin(); it != box.waiting.end(); ++it)
+        if (*it == this) {
+          box.waiting.erase(it);
+          break;
+        }
+      fail("recv: this process receives from itself, but sent nothing to itself before the "
+           "wait");
+    }
+    mpi::waitAll(requests_);
+    if (staging_.data())
+      copyView(out_, denseLike(staging_.data(), out_));
+  }
+  // Takes a send of this process to itself.
+  void fill(const char *data, int64_t bytes) {
+    if (bytes != bytesOf(out_))
+      fail("recv: this process sent itself %lld bytes but receives %lld",
+           static_cast<long long>(bytes), static_cast<long long>(bytesOf(out_)));
+    copyView(out_, denseLike(const_cast<char *>(data), out_));
+    filled_ = true;
+  }
+  // Posts the receive from `rank` (another member).
+  void post(const Team &t, int rank) {
+    char *into = out_.data;
+    if (!out_.isContiguous()) {
+      staging_ = Buffer(static_cast<size_t>(bytesOf(out_)));
+      into = staging_.data();
+    }
+    mpi::postRecv(requests_, into, bytesOf(out_), rank, kTag, t.p2pComm);
+  }
+  void waitForSelf(int64_t team) {
+    self_ = true;
+    team_ = team;
+  }
+  bool filled() const { return filled_; }
+
+private:
+  View out_;
+  Buffer staging_;
+  std::vector<MPI_Request> requests_;
+  bool self_ = false, filled_ = false;
+  int64_t team_ = 0;
+};
+
+template <typename T> int64_t send(int64_t teamId, int64_t peer, int64_t rank, void *desc) {
+  return guarded([&] {
+    EntryCall call("send");
+    progressParked();
+    Team &t = team(teamId);
+    int to = peerRank(t, peer, "send", "destination");
+    View in = viewFromDescriptor(rank, desc, sizeof(T), "send: data");
+    int64_t bytes = bytesOf(in);
+    Buffer data(static_cast<size_t>(bytes));
+    copyView(denseLike(data.data(), in), in);
+    if (to == t.rank) {
+      Mailbox &box = mailboxes()[teamId];
+      if (!box.waiting.empty()) {
+        Receive *r = box.waiting.front();
+        box.waiting.pop_front();
+        r->fill(data.data(), bytes);
+      } else {
+        box.sent.emplace_back(std::move(data), bytes);
+      }
+      return registerOperation(OperationPtr(), "send", {});
+    }
+    auto op = std::make_unique<Send>();
+    mpi::postSend(op->requests_, data.data(), bytes, to, kTag, t.p2pComm);
+    op->data_ = std::move(data);
+    return registerOperation(std::move(op), "send", {});
+  });
+}
+
+template <typename T> int64_t recv(int64_t teamId, int64_t peer, int64_t rank, void *desc) {
+  return guarded([&] {
+    EntryCall call("recv");
+    progressParked();
+    Team &t = team(teamId);
+    int from = peerRank(t, peer, "recv", "source");
+    View out = viewFromDescriptor(rank, desc, sizeof(T), "recv: data");
+    auto op = std::make_unique<Receive>(out);
+    if (from == t.rank) {
+      Mailbox &box = mailboxes()[teamId];
+      if (!box.sent.empty()) {
+        auto [data, bytes] = std::move(box.sent.front());
+        box.sent.pop_front();
+        op->fill(data.data(), bytes);
+        return registerOperation(OperationPtr(), "recv", {});
+      }
+      op->waitForSelf(teamId);
+      box.waiting.push_back(op.get());
+    } else {
+      op->post(t, from);
+    }
+    return registerOperation(std::move(op), "recv", {out.allocated});
+  });
+}
+
+} // namespace
+} // namespace idtr
+
+using namespace idtr;
+
+extern "C" {
+
+#define IDTR_DEFINE_POINT_TO_POINT(SUFFIX, T)                                       \
+  int64_t _idtr_send_##SUFFIX(int64_t team, int64_t peer, int64_t r, void *d) {     \
+    return send<T>(team, peer, r, d);                                               \
+  }                                                                                 \
+  int64_t _idtr_recv_##SUFFIX(int64_t team, int64_t peer, int64_t r, void *d) {     \
+    return recv<T>(team, peer, r, d);                                               \
+  }
+
+IDTR_DEFINE_POINT_TO_POINT(f64, double)
+IDTR_DEFINE_POINT_TO_POINT(f32, float)
+IDTR_DEFINE_POINT_TO_POINT(i64, int64_t)
+IDTR_DEFINE_POINT_TO_POINT(i32, int32_t)
+IDTR_DEFINE_POINT_TO_POINT(i16, int16_t)
+IDTR_DEFINE_POINT_TO_POINT(i8, int8_t)
+IDTR_DEFINE_POINT_TO_POINT(i1, bool)
+// Moved as their bytes.
+IDTR_DEFINE_POINT_TO_POINT(f16, Half)
+IDTR_DEFINE_POINT_TO_POINT(bf16, BFloat16)
+IDTR_DEFINE_POINT_TO_POINT(c32, std::complex<float>)
+IDTR_DEFINE_POINT_TO_POINT(c64, std::complex<double>)
+
+} // extern "C"
