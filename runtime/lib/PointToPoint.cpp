@@ -26,6 +26,7 @@
 #include "Mpi.h"
 #include "StridedCopy.h"
 #include "Team.h"
+#include "Watchdog.h"
 
 #include <complex>
 #include <deque>
@@ -129,7 +130,25 @@ public:
       fail("recv: this process receives from itself, but sent nothing to itself before the "
            "wait");
     }
-    mpi::waitAll(requests_);
+    std::vector<MPI_Status> statuses(requests_.size());
+    if (!requests_.empty()) {
+      WatchedWait watch("MPI_Waitall (recv)");
+      mpi::check(MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(),
+                             statuses.data()),
+                 "MPI_Waitall");
+    }
+    // A longer message is MPI's truncation error; a shorter one would leave
+    // the end of the output stale without this check.
+    int64_t received = 0;
+    for (MPI_Status &st : statuses) {
+      int n = 0;
+      MPI_Get_count(&st, MPI_BYTE, &n);
+      received += n;
+    }
+    if (received != (requests_.empty() ? 0 : bytesOf(out_)))
+      fail("recv: the sender sent %lld bytes but this receive takes %lld (sender and receiver "
+           "must agree on the shape and element type)",
+           static_cast<long long>(received), static_cast<long long>(bytesOf(out_)));
     if (staging_.data())
       copyView(out_, denseLike(staging_.data(), out_));
   }

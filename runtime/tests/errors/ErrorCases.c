@@ -186,6 +186,17 @@ static int run(const char *scenario) {
     _idtr_wait(h3);
     printf("done\n");
     return 0;
+  } else if (!strcmp(scenario, "recv-short")) {
+    /* Rank 0 sends 2 elements, rank 1 receives 4: the end of its output
+       would stay stale. */
+    int64_t two = 2, four = 4;
+    if (me == 0) {
+      idtr_init_contiguous(&inD, in, 1, &two);
+      _idtr_wait(_idtr_send_f64(0, 1, 1, &inD));
+    } else if (me == 1) {
+      idtr_init_contiguous(&outD, out, 1, &four);
+      _idtr_wait(_idtr_recv_f64(0, 0, 1, &outD));
+    }
   } else if (!strcmp(scenario, "unknown-handle")) {
     _idtr_wait(424242);
   } else if (!strcmp(scenario, "outside")) {
