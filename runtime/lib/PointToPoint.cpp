@@ -51,6 +51,26 @@ int64_t bytesOf(const View &v) { return v.volume() * static_cast<int64_t>(v.elem
 
 class Receive;
 
+// Posts one message (chunked past IDTR_MAX_MESSAGE_BYTES), an empty one
+// too: an empty tensor is still a message, so that a receive that expects
+// data from an empty send fails the size check instead of taking the next
+// message.
+void postMessage(std::vector<MPI_Request> &requests, char *data, int64_t bytes, int peer,
+                 MPI_Comm comm, bool receive) {
+  if (bytes > 0) {
+    if (receive)
+      mpi::postRecv(requests, data, bytes, peer, kTag, comm);
+    else
+      mpi::postSend(requests, data, bytes, peer, kTag, comm);
+    return;
+  }
+  requests.emplace_back();
+  if (receive)
+    mpi::check(MPI_Irecv(nullptr, 0, MPI_BYTE, peer, kTag, comm, &requests.back()), "MPI_Irecv");
+  else
+    mpi::check(MPI_Isend(nullptr, 0, MPI_BYTE, peer, kTag, comm, &requests.back()), "MPI_Isend");
+}
+
 // Sends of a member to itself that no receive took yet, and receives from
 // itself that no send filled yet (at most one side is non-empty).
 struct Mailbox {
@@ -145,7 +165,7 @@ public:
       MPI_Get_count(&st, MPI_BYTE, &n);
       received += n;
     }
-    if (received != (requests_.empty() ? 0 : bytesOf(out_)))
+    if (!filled_ && received != bytesOf(out_))
       fail("recv: the sender sent %lld bytes but this receive takes %lld (sender and receiver "
            "must agree on the shape and element type)",
            static_cast<long long>(received), static_cast<long long>(bytesOf(out_)));
@@ -167,7 +187,7 @@ public:
       staging_ = Buffer(static_cast<size_t>(bytesOf(out_)));
       into = staging_.data();
     }
-    mpi::postRecv(requests_, into, bytesOf(out_), rank, kTag, t.p2pComm);
+    postMessage(requests_, into, bytesOf(out_), rank, t.p2pComm, /*receive=*/true);
   }
   void waitForSelf(int64_t team) {
     self_ = true;
@@ -205,7 +225,7 @@ template <typename T> int64_t send(int64_t teamId, int64_t peer, int64_t rank, v
       return registerOperation(OperationPtr(), "send", {});
     }
     auto op = std::make_unique<Send>();
-    mpi::postSend(op->requests_, data.data(), bytes, to, kTag, t.p2pComm);
+    postMessage(op->requests_, data.data(), bytes, to, t.p2pComm, /*receive=*/false);
     op->data_ = std::move(data);
     return registerOperation(std::move(op), "send", {});
   });

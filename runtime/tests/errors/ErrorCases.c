@@ -186,10 +186,10 @@ static int run(const char *scenario) {
     _idtr_wait(h3);
     printf("done\n");
     return 0;
-  } else if (!strcmp(scenario, "recv-short")) {
-    /* Rank 0 sends 2 elements, rank 1 receives 4: the end of its output
-       would stay stale. */
-    int64_t two = 2, four = 4;
+  } else if (!strcmp(scenario, "recv-short") || !strcmp(scenario, "recv-empty-send")) {
+    /* Rank 0 sends 2 (or 0) elements, rank 1 receives 4: the end of its
+       output would stay stale (or it would take the next message). */
+    int64_t two = !strcmp(scenario, "recv-short") ? 2 : 0, four = 4;
     if (me == 0) {
       idtr_init_contiguous(&inD, in, 1, &two);
       _idtr_wait(_idtr_send_f64(0, 1, 1, &inD));
