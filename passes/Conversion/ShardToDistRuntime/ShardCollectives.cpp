@@ -7,6 +7,7 @@
 
 #include "passes/Conversion/ShardToDistRuntime/ShardLowering.h"
 
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include <type_traits>
@@ -99,6 +100,37 @@ FailureOr<Value> Lowering::reduce(Operation *op, Value input,
       .getResult();
 }
 
+// The input of a reduction in its accumulation type: upstream's result
+// element type may differ from the input's (i8 -> i16, f32 -> f64), and the
+// group then reduces in the result's type, so the elements are converted
+// first (signed integers, as upstream's arith semantics).
+static Value inAccumulationType(OpBuilder &b, Location loc, Value input,
+                                RankedTensorType resultType) {
+  auto inType = cast<RankedTensorType>(input.getType());
+  Type to = resultType.getElementType();
+  if (inType.getElementType() == to)
+    return input;
+  auto type = inType.clone(to);
+  SmallVector<Value> dynamic;
+  for (int64_t d = 0; d < inType.getRank(); ++d)
+    if (inType.isDynamicDim(d))
+      dynamic.push_back(tensor::DimOp::create(b, loc, input, d));
+  Value init = tensor::EmptyOp::create(b, loc, type, dynamic);
+  AffineMap id = b.getMultiDimIdentityMap(inType.getRank());
+  SmallVector<utils::IteratorType> parallel(inType.getRank(),
+                                            utils::IteratorType::parallel);
+  return linalg::GenericOp::create(
+             b, loc, type, ValueRange{input}, ValueRange{init},
+             ArrayRef<AffineMap>{id, id}, parallel,
+             [&](OpBuilder &nb, Location nloc, ValueRange args) {
+               linalg::YieldOp::create(
+                   nb, nloc,
+                   ValueRange{convertScalarToDtype(nb, nloc, args[0], to,
+                                                   /*isUnsignedCast=*/false)});
+             })
+      .getResult(0);
+}
+
 template <typename ReductionOp>
 LogicalResult Lowering::beginReduction(ReductionOp op,
                                        std::optional<Group> &g) {
@@ -109,11 +141,16 @@ LogicalResult Lowering::beginReduction(ReductionOp op,
     return op.emitError("distc: ")
            << name << " on memrefs is not supported; lower it before "
            << "bufferization";
-  if (inType.getElementType() != outType.getElementType())
+  auto convertible = [](Type t) { return isa<IntegerType, FloatType>(t); };
+  if (inType.getElementType() != outType.getElementType() &&
+      !(convertible(inType.getElementType()) &&
+        convertible(outType.getElementType())))
     return op.emitError("distc: ")
-           << name << " with an accumulation type other than the input's "
-           << "is not supported yet";
-  if (failed(reduceKind(op, op.getReduction(), inType.getElementType())))
+           << name << " from " << inType.getElementType() << " to "
+           << outType.getElementType()
+           << " is not supported (accumulation types convert between "
+              "integers and floats only)";
+  if (failed(reduceKind(op, op.getReduction(), outType.getElementType())))
     return failure();
   return beginCollective(op, g);
 }
@@ -133,8 +170,10 @@ LogicalResult Lowering::lowerReduction(ReductionOp op) {
     root = rootIndex(op.getLoc(), *info, op.getGridAxes(), op.getRoot(),
                      op.getRootDynamic());
   }
-  FailureOr<Value> result =
-      reduce(op, op.getInput(), op.getReduction(), *g, root);
+  Value input = inAccumulationType(
+      rewriter, op.getLoc(), op.getInput(),
+      cast<RankedTensorType>(op.getResult().getType()));
+  FailureOr<Value> result = reduce(op, input, op.getReduction(), *g, root);
   if (failed(result))
     return failure();
   rewriter.replaceOp(op, *result);
@@ -149,7 +188,10 @@ LogicalResult Lowering::lower(shard::ReduceScatterOp op) {
     return success();
   // The group's reduction, of which this process keeps its block along the
   // scatter axis.
-  FailureOr<Value> sum = reduce(op, op.getInput(), op.getReduction(), *g);
+  Value input = inAccumulationType(
+      rewriter, op.getLoc(), op.getInput(),
+      cast<RankedTensorType>(op.getResult().getType()));
+  FailureOr<Value> sum = reduce(op, input, op.getReduction(), *g);
   if (failed(sum))
     return failure();
   rewriter.replaceOp(op, slice(op.getLoc(), *sum,

@@ -35,10 +35,10 @@ func.func @bitwise_float(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 shard.grid @grid0(shape = 4)
 
-func.func @accumulate_wider(%x: tensor<4xf32>) -> tensor<4xf64> {
-  // expected-error @+1 {{all_reduce with an accumulation type other than the input's is not supported yet}}
-  %r = shard.all_reduce %x on @grid0 grid_axes = [0] : tensor<4xf32> -> tensor<4xf64>
-  return %r : tensor<4xf64>
+func.func @accumulate_complex(%x: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f64>> {
+  // expected-error @+1 {{all_reduce from 'complex<f32>' to 'complex<f64>' is not supported (accumulation types convert between integers and floats only)}}
+  %r = shard.all_reduce %x on @grid0 grid_axes = [0] : tensor<4xcomplex<f32>> -> tensor<4xcomplex<f64>>
+  return %r : tensor<4xcomplex<f64>>
 }
 
 // -----
