@@ -163,16 +163,6 @@ extern "C" {
     return bcastPanel<T>(team, extent, dim, a, b, start, c, d);                            \
   }
 
-IDTR_DEFINE_BCAST_PANEL(f64, double)
-IDTR_DEFINE_BCAST_PANEL(f32, float)
-IDTR_DEFINE_BCAST_PANEL(i64, int64_t)
-IDTR_DEFINE_BCAST_PANEL(i32, int32_t)
-IDTR_DEFINE_BCAST_PANEL(i16, int16_t)
-IDTR_DEFINE_BCAST_PANEL(i8, int8_t)
-IDTR_DEFINE_BCAST_PANEL(i1, bool)
-IDTR_DEFINE_BCAST_PANEL(f16, Half)
-IDTR_DEFINE_BCAST_PANEL(bf16, BFloat16)
-IDTR_DEFINE_BCAST_PANEL(c32, std::complex<float>)
-IDTR_DEFINE_BCAST_PANEL(c64, std::complex<double>)
+IDTR_FOR_EACH_ELEMENT_TYPE(IDTR_DEFINE_BCAST_PANEL)
 
 } // extern "C"

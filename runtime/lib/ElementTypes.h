@@ -12,6 +12,22 @@
 #include <cstdint>
 #include <cstring>
 
+// Applies M(SUFFIX, T) to each of the runtime's 11 element types, in the
+// order of the ABI table (IDTRRuntimeAPI.def): one list for every file that
+// defines a typed family of entry points.
+#define IDTR_FOR_EACH_ELEMENT_TYPE(M)                                                      \
+  M(f64, double)                                                                           \
+  M(f32, float)                                                                            \
+  M(i64, int64_t)                                                                          \
+  M(i32, int32_t)                                                                          \
+  M(i16, int16_t)                                                                          \
+  M(i8, int8_t)                                                                            \
+  M(i1, bool)                                                                              \
+  M(f16, ::idtr::Half)                                                                     \
+  M(bf16, ::idtr::BFloat16)                                                                \
+  M(c32, std::complex<float>)                                                              \
+  M(c64, std::complex<double>)
+
 namespace idtr {
 
 struct Half {

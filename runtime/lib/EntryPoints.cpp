@@ -9,6 +9,7 @@
 #include "CallKey.h"
 #include "CallSite.h"
 #include "Descriptor.h"
+#include "ElementTypes.h"
 #include "EntryCall.h"
 #include "Errors.h"
 #include "Exchange.h"
@@ -369,17 +370,8 @@ void _idtr_wait(int64_t handle) {
     reduceAll<T>(a, b, op);                                                           \
   }
 
-IDTR_DEFINE_TYPED(f64, double)
-IDTR_DEFINE_TYPED(f32, float)
-IDTR_DEFINE_TYPED(i64, int64_t)
-IDTR_DEFINE_TYPED(i32, int32_t)
-IDTR_DEFINE_TYPED(i16, int16_t)
-IDTR_DEFINE_TYPED(i8, int8_t)
-IDTR_DEFINE_TYPED(i1, bool)
-// Moved by size; reduced as f32 (HalfTypes.cpp) and with MPI's complex types.
-IDTR_DEFINE_TYPED(f16, Half)
-IDTR_DEFINE_TYPED(bf16, BFloat16)
-IDTR_DEFINE_TYPED(c32, std::complex<float>)
-IDTR_DEFINE_TYPED(c64, std::complex<double>)
+// f16/bf16 are moved by size and reduced as f32 (HalfTypes.cpp); complex
+// numbers are reduced with MPI's complex types.
+IDTR_FOR_EACH_ELEMENT_TYPE(IDTR_DEFINE_TYPED)
 
 } // extern "C"

@@ -271,17 +271,6 @@ extern "C" {
     return recv<T>(team, peer, r, d);                                               \
   }
 
-IDTR_DEFINE_POINT_TO_POINT(f64, double)
-IDTR_DEFINE_POINT_TO_POINT(f32, float)
-IDTR_DEFINE_POINT_TO_POINT(i64, int64_t)
-IDTR_DEFINE_POINT_TO_POINT(i32, int32_t)
-IDTR_DEFINE_POINT_TO_POINT(i16, int16_t)
-IDTR_DEFINE_POINT_TO_POINT(i8, int8_t)
-IDTR_DEFINE_POINT_TO_POINT(i1, bool)
-// Moved as their bytes.
-IDTR_DEFINE_POINT_TO_POINT(f16, Half)
-IDTR_DEFINE_POINT_TO_POINT(bf16, BFloat16)
-IDTR_DEFINE_POINT_TO_POINT(c32, std::complex<float>)
-IDTR_DEFINE_POINT_TO_POINT(c64, std::complex<double>)
+IDTR_FOR_EACH_ELEMENT_TYPE(IDTR_DEFINE_POINT_TO_POINT)
 
 } // extern "C"

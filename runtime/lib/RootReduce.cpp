@@ -132,16 +132,6 @@ extern "C" {
     return reduce<T>(team, root, a, b, c, d, op);                                       \
   }
 
-IDTR_DEFINE_ROOT_REDUCE(f64, double)
-IDTR_DEFINE_ROOT_REDUCE(f32, float)
-IDTR_DEFINE_ROOT_REDUCE(i64, int64_t)
-IDTR_DEFINE_ROOT_REDUCE(i32, int32_t)
-IDTR_DEFINE_ROOT_REDUCE(i16, int16_t)
-IDTR_DEFINE_ROOT_REDUCE(i8, int8_t)
-IDTR_DEFINE_ROOT_REDUCE(i1, bool)
-IDTR_DEFINE_ROOT_REDUCE(f16, Half)
-IDTR_DEFINE_ROOT_REDUCE(bf16, BFloat16)
-IDTR_DEFINE_ROOT_REDUCE(c32, std::complex<float>)
-IDTR_DEFINE_ROOT_REDUCE(c64, std::complex<double>)
+IDTR_FOR_EACH_ELEMENT_TYPE(IDTR_DEFINE_ROOT_REDUCE)
 
 } // extern "C"
