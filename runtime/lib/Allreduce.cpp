@@ -59,13 +59,6 @@ template <typename T> void agreeOnReduction(Team &team, const View &out, int32_t
            what[i], str(out.sizes).c_str(), static_cast<long long>(out.volume()), op);
 }
 
-View denseView(char *data, const View &like) {
-  View v = like;
-  v.data = data;
-  v.strides = rowMajorStrides(like.sizes);
-  return v;
-}
-
 template <typename T> class Allreduce : public Operation {
 public:
   Allreduce(const View &out, int32_t op, int teamSize)
@@ -86,7 +79,7 @@ public:
       staging_ = Buffer(count * sizeof(T));
       data_ = reinterpret_cast<T *>(staging_.data());
     }
-    copyView(denseView(reinterpret_cast<char *>(data_), out_), in);
+    copyView(denseLike(reinterpret_cast<char *>(data_), out_), in);
     if (meansWide<T>(op_)) {
       reduceWideMean(team, count);
       return false;
@@ -128,7 +121,7 @@ public:
           data_[i] = static_cast<T>(data_[i] / static_cast<T>(teamSize_));
     }
     if (staging_.data())
-      copyView(out_, denseView(staging_.data(), out_));
+      copyView(out_, denseLike(staging_.data(), out_));
   }
 
 private:

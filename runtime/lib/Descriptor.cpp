@@ -39,6 +39,14 @@ bool isContiguous(const int64_t *sizes, const int64_t *strides, int rank) {
   return true;
 }
 
+View denseLike(char *data, const View &like) {
+  View v = like;
+  v.data = data;
+  v.allocated = nullptr;
+  v.strides = rowMajorStrides(like.sizes);
+  return v;
+}
+
 bool View::isContiguous() const {
   return idtr::isContiguous(sizes.data(), strides.data(), rank());
 }

@@ -37,7 +37,14 @@ struct View {
 
   // Whether the elements form one dense row-major block (also true when empty).
   bool isContiguous() const;
+
+  // Its bytes (volume x element size).
+  int64_t bytes() const { return volume() * static_cast<int64_t>(elemSize); }
 };
+
+// A dense row-major view of `like`'s shape and element type at `data` (a
+// staging buffer of the runtime: no allocation of the program's behind it).
+View denseLike(char *data, const View &like);
 
 // Whether two views may share memory: their byte extents (from the lowest
 // to the highest byte any element can occupy) intersect. Conservative: views

@@ -39,16 +39,6 @@ namespace {
 
 constexpr int kTag = 0; // the point-to-point communicator carries nothing else
 
-View denseLike(char *data, const View &like) {
-  View v = like;
-  v.data = data;
-  v.allocated = nullptr;
-  v.strides = rowMajorStrides(like.sizes);
-  return v;
-}
-
-int64_t bytesOf(const View &v) { return v.volume() * static_cast<int64_t>(v.elemSize); }
-
 class Receive;
 
 // Posts one message (chunked past IDTR_MAX_MESSAGE_BYTES), an empty one
@@ -165,18 +155,18 @@ public:
       MPI_Get_count(&st, MPI_BYTE, &n);
       received += n;
     }
-    if (!filled_ && received != bytesOf(out_))
+    if (!filled_ && received != out_.bytes())
       fail("recv: the sender sent %lld bytes but this receive takes %lld (sender and receiver "
            "must agree on the shape and element type)",
-           static_cast<long long>(received), static_cast<long long>(bytesOf(out_)));
+           static_cast<long long>(received), static_cast<long long>(out_.bytes()));
     if (staging_.data())
       copyView(out_, denseLike(staging_.data(), out_));
   }
   // Takes a send of this process to itself.
   void fill(const char *data, int64_t bytes) {
-    if (bytes != bytesOf(out_))
+    if (bytes != out_.bytes())
       fail("recv: this process sent itself %lld bytes but receives %lld",
-           static_cast<long long>(bytes), static_cast<long long>(bytesOf(out_)));
+           static_cast<long long>(bytes), static_cast<long long>(out_.bytes()));
     copyView(out_, denseLike(const_cast<char *>(data), out_));
     filled_ = true;
   }
@@ -184,10 +174,10 @@ public:
   void post(const Team &t, int rank) {
     char *into = out_.data;
     if (!out_.isContiguous()) {
-      staging_ = Buffer(static_cast<size_t>(bytesOf(out_)));
+      staging_ = Buffer(static_cast<size_t>(out_.bytes()));
       into = staging_.data();
     }
-    postMessage(requests_, into, bytesOf(out_), rank, t.p2pComm, /*receive=*/true);
+    postMessage(requests_, into, out_.bytes(), rank, t.p2pComm, /*receive=*/true);
   }
   void waitForSelf(int64_t team) {
     self_ = true;
@@ -210,7 +200,7 @@ template <typename T> int64_t send(int64_t teamId, int64_t peer, int64_t rank, v
     Team &t = team(teamId);
     int to = peerRank(t, peer, "send", "destination");
     View in = viewFromDescriptor(rank, desc, sizeof(T), "send: data");
-    int64_t bytes = bytesOf(in);
+    int64_t bytes = in.bytes();
     Buffer data(static_cast<size_t>(bytes));
     copyView(denseLike(data.data(), in), in);
     if (to == t.rank) {

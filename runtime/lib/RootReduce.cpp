@@ -30,14 +30,6 @@
 namespace idtr {
 namespace {
 
-View denseLike(char *data, const View &like) {
-  View v = like;
-  v.data = data;
-  v.allocated = nullptr;
-  v.strides = rowMajorStrides(like.sizes);
-  return v;
-}
-
 template <typename T> class RootReduce : public Operation {
 public:
   RootReduce(const View &out, bool root) : out_(out), root_(root) {}
