@@ -427,8 +427,8 @@ struct HaloLowering : public DistPattern<HaloOp> {
 
 /// The converted values of a !dist.halo: the source's parts
 /// (DistParts::flatten), then the fill value, then the low and high halo
-/// rows when the type has rows along dimension 0, or the 2 * rank slabs
-/// of a grid halo (usesGridHalo).
+/// rows when the type has rows along dimension 0, or the slabs of a grid
+/// halo (usesGridHalo; numGridSlabs of them).
 void convertHaloType(HaloType type, SmallVectorImpl<Type> &results) {
   DistTensorType source = type.getSourceType();
   DistParts::convertType(source, results);
@@ -440,7 +440,7 @@ void convertHaloType(HaloType type, SmallVectorImpl<Type> &results) {
     results.append(2, slab);
   else if (usesGridHalo(source, type.getLow(), type.getHigh(),
                         type.getPeriodic()))
-    results.append(2 * type.getRank(), slab);
+    results.append(numGridSlabs(type.getLow(), type.getHigh()), slab);
 }
 
 /// The source's parts and the HaloedPart of converted !dist.halo values.

@@ -141,6 +141,12 @@ bool mlir::distc::usesGridHalo(DistTensorType type, ArrayRef<int64_t> low,
   });
 }
 
+int64_t mlir::distc::numGridSlabs(ArrayRef<int64_t> low,
+                                  ArrayRef<int64_t> high) {
+  return llvm::count_if(low, [](int64_t w) { return w != 0; }) +
+         llvm::count_if(high, [](int64_t w) { return w != 0; });
+}
+
 void mlir::distc::gridSlabBoxes(OpBuilder &b, Location loc,
                                 const DistParts &source, ArrayRef<int64_t> low,
                                 ArrayRef<int64_t> high, int64_t periodic,
@@ -154,6 +160,13 @@ void mlir::distc::gridSlabBoxes(OpBuilder &b, Location loc,
     wraps.push_back(d < 63 && ((periodic >> d) & 1));
   for (int d = 0; d < rank; ++d)
     for (int side = 0; side < 2; ++side) {
+      // A side of width 0 holds nothing (the runtime's halo buffer gives it
+      // no bytes either). Leaving it out is not only cheaper: its slab would
+      // fold to a static 0-sized tensor, and upstream's cast-into-subview
+      // folding then builds a subview at offset 0 of a memref<0x..> that
+      // the slice verifier rejects ("offset 0 is out-of-bounds: 0 >= 0").
+      if ((side == 0 ? low[d] : high[d]) == 0)
+        continue;
       SmallVector<Value> begin(rank), size(rank);
       idtr::detail::gridHaloSlab<Value>(
           rank, d, side, source.offsets.data(), localSizes.data(), low.data(),

@@ -45,10 +45,10 @@ struct HaloedPart {
   /// (periodic dist.shift): exchanged as grid slabs, never rows.
   int64_t periodic = 0;
   /// On a process grid (or a 1-D split other than 0), instead of the halo
-  /// rows: the 2 * rank slabs of update_grid_halo
-  /// (idtr/detail/GridHaloSlabs.h), each with its first element's position
-  /// in the extended tensor's coordinates (its box clipped to the array, so
-  /// what lies outside stays `fill`).
+  /// rows: the slabs of update_grid_halo (idtr/detail/GridHaloSlabs.h) of
+  /// the sides of non-zero width (numGridSlabs), each with its first
+  /// element's position in the extended tensor's coordinates (its box
+  /// clipped to the array, so what lies outside stays `fill`).
   std::vector<Value> slabs;
   std::vector<SmallVector<Value>> slabOrigins;
 };
@@ -59,8 +59,13 @@ struct HaloedPart {
 bool usesGridHalo(dist::DistTensorType type, ArrayRef<int64_t> low,
                   ArrayRef<int64_t> high, int64_t periodic = 0);
 
+/// The number of grid halo slabs for an extension by low/high: one per
+/// side of a dimension whose width there is not 0 (at most 2 * rank).
+int64_t numGridSlabs(ArrayRef<int64_t> low, ArrayRef<int64_t> high);
+
 /// The slabs' positions for `part` (HaloedPart::slabOrigins) and sizes,
-/// from `source`'s box (GridHaloSlabs.h as IR).
+/// from `source`'s box (GridHaloSlabs.h as IR), for the numGridSlabs sides
+/// of non-zero width, dimension by dimension, low side first.
 void gridSlabBoxes(OpBuilder &b, Location loc, const DistParts &source,
                    ArrayRef<int64_t> low, ArrayRef<int64_t> high,
                    int64_t periodic,
