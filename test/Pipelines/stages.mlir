@@ -11,8 +11,8 @@
 
 // IDTR-LABEL: func.func @main()
 // IDTR: call @_idtr_allreduce_f64
-// IDTR: bufferization.to_tensor
 // IDTR: call @_idtr_wait
+// IDTR: bufferization.to_tensor
 // IDTR-NOT: distruntime.
 
 // BUF-LABEL: func.func @main()

@@ -165,11 +165,51 @@ public:
     return memref::AllocOp::create(rewriter, loc, memrefType, dynamicSizes);
   }
 
-  /// The tensor view of an output buffer that the runtime fills.
+  /// The tensor view of an output buffer that the runtime fills, defined
+  /// where the buffer holds its final contents: right after the op's wait
+  /// when that is known (waitOfOutputs), else right after the call.
+  ///
+  /// A tensor is a value: a tensor-level rewrite may move a pure user of it
+  /// up to its definition. Defined after the call, the view let upstream's
+  /// eliminate-empty-tensors move a tensor.insert_slice of a copy's output
+  /// above the wait (to build the destination of a later linalg.fill
+  /// earlier), so the slice was copied before the runtime had received it.
   Value outputTensor(Value buffer, Type tensorType) {
-    return bufferization::ToTensorOp::create(rewriter, loc, tensorType, buffer,
-                                             /*restrict=*/true,
-                                             /*writable=*/true);
+    OpBuilder::InsertionGuard guard(rewriter);
+    Operation *wait = waitOfOutputs();
+    if (wait)
+      // After the outputs placed there before (in the op's result order).
+      rewriter.setInsertionPointAfter(lastAfterWait ? lastAfterWait : wait);
+    auto view = bufferization::ToTensorOp::create(rewriter, loc, tensorType,
+                                                  buffer, /*restrict=*/true,
+                                                  /*writable=*/true);
+    if (wait)
+      lastAfterWait = view;
+    return view;
+  }
+
+  /// The distruntime.wait of the op's handle if it is the handle's only
+  /// user, follows the op in its block and precedes (in that block) every
+  /// user of the op's other results; otherwise null (a handle that leaves
+  /// the block, or a loop that carries it: the outputs are then defined at
+  /// the call, as the values that flow with the handle).
+  Operation *waitOfOutputs() const {
+    if (op->getNumResults() == 0 ||
+        !isa<AsyncHandleType>(op->getResult(0).getType()) ||
+        !op->getResult(0).hasOneUse())
+      return nullptr;
+    Operation *wait = *op->getResult(0).getUsers().begin();
+    Block *block = op->getBlock();
+    if (!isa<WaitOp>(wait) || wait->getBlock() != block ||
+        !op->isBeforeInBlock(wait))
+      return nullptr;
+    for (Value result : op->getResults().drop_front())
+      for (Operation *user : result.getUsers()) {
+        Operation *inBlock = block->findAncestorOpInBlock(*user);
+        if (!inBlock || !wait->isBeforeInBlock(inBlock))
+          return nullptr;
+      }
+    return wait;
   }
 
   Value unranked(Value memref) {
@@ -208,6 +248,8 @@ public:
 
   ConversionPatternRewriter &rewriter;
   Operation *op;
+  /// The last output tensor that outputTensor defined after the wait.
+  Operation *lastAfterWait = nullptr;
   Location loc;
 };
 

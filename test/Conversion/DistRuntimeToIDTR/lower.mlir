@@ -11,8 +11,10 @@
 // CHECK: %[[INU:.*]] = memref.cast %[[IN]] : memref<?x?xi64, strided<[?, ?], offset: ?>> to memref<*xi64>
 // CHECK: %[[OUTU:.*]] = memref.cast %[[OUT]] : memref<?xi64> to memref<*xi64>
 // CHECK: %[[H:.*]] = call @_idtr_copy_reshape_i64(%[[TEAM]], %[[GSU]], %{{.*}}, %[[INU]], %{{.*}}, %{{.*}}, %[[OUTU]]) : (i64, memref<*xindex>, memref<*xindex>, memref<*xi64>, memref<*xindex>, memref<*xindex>, memref<*xi64>) -> i64
-// CHECK: %[[T:.*]] = bufferization.to_tensor %[[OUT]] restrict writable : memref<?xi64> to tensor<?xi64>
+// The output's tensor is defined after the wait (a tensor-level rewrite
+// may move its pure users up to its definition).
 // CHECK: call @_idtr_wait(%[[H]]) : (i64) -> ()
+// CHECK: %[[T:.*]] = bufferization.to_tensor %[[OUT]] restrict writable : memref<?xi64> to tensor<?xi64>
 // CHECK: return %[[T]]
 func.func @copy_reshape(%local: tensor<?x?xi64>, %g0: index, %g1: index, %o0: index, %o1: index,
                         %ng0: index, %no0: index, %ns0: index) -> tensor<?xi64> {
@@ -47,8 +49,8 @@ func.func @copy_reshape(%local: tensor<?x?xi64>, %g0: index, %g1: index, %o0: in
 // CHECK: memref.store %[[A1]], %[[AXES]][%{{.*}}]
 // CHECK: %[[AXESU:.*]] = memref.cast %[[AXES]] : memref<2xindex> to memref<*xindex>
 // CHECK: %[[H:.*]] = call @_idtr_copy_permute_f32(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[AXESU]]) : (i64, memref<*xindex>, memref<*xindex>, memref<*xf32>, memref<*xindex>, memref<*xf32>, memref<*xindex>) -> i64
-// CHECK: bufferization.to_tensor %[[OUT]] restrict writable : memref<2x5xf32> to tensor<2x5xf32>
 // CHECK: call @_idtr_wait(%[[H]])
+// CHECK: bufferization.to_tensor %[[OUT]] restrict writable : memref<2x5xf32> to tensor<2x5xf32>
 func.func @copy_permute(%local: tensor<5x2xf32>, %g0: index, %g1: index, %o0: index, %o1: index,
                         %no0: index, %no1: index, %ns0: index, %ns1: index) -> tensor<2x5xf32> {
   %h, %out = distruntime.copy_permute %local
@@ -119,9 +121,9 @@ func.func @allreduce(%x: tensor<?xi32>, %y: tensor<i8>, %z: tensor<2x2xf64>, %b:
 // CHECK: %[[RH:.*]] = memref.alloc(%[[RROWS]], %[[S1]]) : memref<?x?xf64>
 // CHECK: %[[KEY:.*]] = arith.constant -1 : i64
 // CHECK: %[[H:.*]] = call @_idtr_update_halo_f64(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[KEY]]) : (i64, memref<*xindex>, memref<*xindex>, memref<*xf64>, memref<*xindex>, memref<*xindex>, memref<*xf64>, memref<*xf64>, i64) -> i64
+// CHECK: call @_idtr_wait(%[[H]])
 // CHECK: bufferization.to_tensor %[[LH]] restrict writable
 // CHECK: bufferization.to_tensor %[[RH]] restrict writable
-// CHECK: call @_idtr_wait(%[[H]])
 // CHECK: arith.constant 9 : i64
 // CHECK: call @_idtr_update_halo_f64
 func.func @update_halo(%local: tensor<?x?xf64>, %g0: index, %g1: index, %o0: index, %o1: index,
@@ -196,4 +198,22 @@ func.func @scalar(%s: tensor<i8>, %a: index, %b: index, %c: index) -> tensor<?xi
     {team = 1 : i64} : (tensor<i8>, index, index, index) -> (!distruntime.asynchandle, tensor<?xi8>)
   distruntime.wait %h : !distruntime.asynchandle
   return %out : tensor<?xi8>
+}
+
+// -----
+
+// A handle that leaves its block (here: returned) has no wait to define the
+// output after: the output's tensor is defined right after the call, as
+// the value that travels with the handle.
+// CHECK-LABEL: func.func @escaping_handle
+// CHECK: %[[H:.*]] = call @_idtr_copy_reshape_f64
+// CHECK-NEXT: %[[T:.*]] = bufferization.to_tensor
+// CHECK: return %[[H]], %[[T]] : i64, tensor<?xf64>
+func.func @escaping_handle(%local: tensor<?xf64>, %g0: index, %o0: index, %n0: index)
+    -> (!distruntime.asynchandle, tensor<?xf64>) {
+  %h, %out = distruntime.copy_reshape %local g_shape %g0 l_offs %o0
+    to n_g_shape %g0 n_offs %o0 n_shape %n0 {team = 0 : i64}
+    : (tensor<?xf64>, index, index, index, index, index)
+    -> (!distruntime.asynchandle, tensor<?xf64>)
+  return %h, %out : !distruntime.asynchandle, tensor<?xf64>
 }
