@@ -21,6 +21,28 @@ for var in ("HOME", "PATH", "TMPDIR", "IDTR_STATS", "IDTR_TIMEOUT",
 config.environment["PATH"] = os.pathsep.join(
     [config.distc_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "/usr/bin:/bin")])
 
+# numpy checks (.npy files, numpy-computed references, the random
+# differential test): numpy may be installed for another Python than the
+# first python3 on PATH (a pyenv shim, say): the first of these that
+# imports it is %numpy-python, and the feature `numpy` says that there is
+# one; tests that need it are skipped without.
+import shutil
+import subprocess
+
+for candidate in ("python3", "/usr/bin/python3", "/usr/local/bin/python3"):
+    exe = shutil.which(candidate)
+    if not exe:
+        continue
+    try:
+        ok = subprocess.run([exe, "-c", "import numpy"], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, timeout=60).returncode == 0
+    except (OSError, subprocess.SubprocessError):
+        ok = False
+    if ok:
+        config.available_features.add("numpy")
+        config.substitutions.append(("%numpy-python", exe))
+        break
+
 mpirun = "%s --allow-run-as-root --oversubscribe --bind-to none" % config.mpirun
 config.substitutions.extend([
     ("%distc-opt", os.path.join(config.distc_tools_dir, "distc-opt")),
