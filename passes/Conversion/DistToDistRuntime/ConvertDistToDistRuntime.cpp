@@ -12,6 +12,7 @@
 
 #include "passes/Conversion/DistToDistRuntime/LoweringCommon.h"
 #include "passes/Conversion/DistToDistRuntime/DistPrinting.h"
+#include "passes/Conversion/DistToDistRuntime/EmptySlices.h"
 #include "passes/Conversion/DistToDistRuntime/GroupShifts.h"
 #include "passes/IDTRRuntimeAPI.h"
 #include "passes/Passes.h"
@@ -615,6 +616,9 @@ struct ConvertDistToDistRuntimePass
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
       return signalPassFailure();
+    // Boxes empty along a static dimension give slices that hold nothing
+    // and that MLIR 22's slice verifier may reject (EmptySlices.h).
+    dropEmptySlices(getOperation());
     for (func::FuncOp decl : checkDecls)
       if (decl.isDeclaration() &&
           SymbolTable::symbolKnownUseEmpty(decl, decl->getParentOp()))

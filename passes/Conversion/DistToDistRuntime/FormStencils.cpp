@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "passes/Conversion/DistToDistRuntime/EmptySlices.h"
 #include "passes/Conversion/DistToDistRuntime/GroupShifts.h"
 #include "passes/Conversion/DistToDistRuntime/LoweringCommon.h"
 #include "passes/Passes.h"
@@ -248,6 +249,9 @@ struct FormStencilsPass
       op->erase();
       eraseDeadSlices(inputs);
     }
+    // The windows of shifts of tensors empty along a static dimension
+    // (EmptySlices.h).
+    dropEmptySlices(getOperation());
   }
 };
 
