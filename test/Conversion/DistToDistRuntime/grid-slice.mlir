@@ -135,3 +135,29 @@ func.func @concat_split_axis(%a: !dist.tensor<?x?xf64, grid = [?, ?], split = [0
   %c = dist.concat %a, %b axis 1 : !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>, !dist.tensor<?x?xf64> -> !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>
   return %c : !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>
 }
+
+// -----
+
+// A roll (periodic shift) on a grid is the concatenation of two slices
+// along the grid's split dimension: two copies that move the elements
+// crossing a block edge of grid axis 0, and nothing else.
+// CHECK-LABEL: func.func @roll_grid_rows
+// CHECK: distruntime.copy_reshape
+// CHECK: distruntime.copy_reshape
+// CHECK-NOT: copy_reshape
+// CHECK: return
+func.func @roll_grid_rows(%a: !dist.tensor<?x?xcomplex<f64>, grid = [?, ?], split = [0, 1]>) -> !dist.tensor<?x?xcomplex<f64>, grid = [?, ?], split = [0, 1]> {
+  %r = dist.shift %a offsets [1, 0] periodic : !dist.tensor<?x?xcomplex<f64>, grid = [?, ?], split = [0, 1]>
+  return %r : !dist.tensor<?x?xcomplex<f64>, grid = [?, ?], split = [0, 1]>
+}
+
+// -----
+
+// Along the dimension that is not split the blocks rotate locally.
+// CHECK-LABEL: func.func @roll_grid_unsplit
+// CHECK-NOT: copy_reshape
+// CHECK: return
+func.func @roll_grid_unsplit(%a: !dist.tensor<4x7x5xf64, grid = [?, ?], split = [2, 0]>) -> !dist.tensor<4x7x5xf64, grid = [?, ?], split = [2, 0]> {
+  %r = dist.shift %a offsets [0, -2, 0] periodic : !dist.tensor<4x7x5xf64, grid = [?, ?], split = [2, 0]>
+  return %r : !dist.tensor<4x7x5xf64, grid = [?, ?], split = [2, 0]>
+}

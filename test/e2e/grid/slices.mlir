@@ -7,7 +7,9 @@
 // 4 x 7 x 5 tensor on a 2-D and a 3-D grid: uneven blocks, empty blocks
 // (7 rows over 6 ranks of 3-D grids), free slices into irregular results
 // that are sliced again, negative and run-time steps along split
-// dimensions, bounds that clamp, an empty slice. Only rank 0 prints.
+// dimensions, bounds that clamp, an empty slice; and periodic shifts of
+// irregular grid tensors, which are slices and concatenations on the
+// grid. Only rank 0 prints.
 // REQUIRES: compiler, idtr-runtime
 // RUN: %distc %s -o %t
 // RUN: python3 %S/Inputs/slices_ref.py > %t.check
@@ -37,6 +39,7 @@
 !H35 = !dist.tensor<4x3x5xi64, grid = [?, ?], split = [2, 0]>
 !H14 = !dist.tensor<4x14x5xi64, grid = [?, ?], split = [2, 0]>
 !H3 = !dist.tensor<?x?x?xi64, grid = [?, ?, ?], split = [0, 1, 2]>
+!HI = !dist.tensor<4x6x5xi64, grid = [?, ?], split = [2, 0], irregular>
 !HR = !dist.tensor<?x?x?xi64, split = 1>
 
 func.func @main() {
@@ -219,6 +222,20 @@ func.func @main() {
   %c8c = dist.concat %g, %gr axis 0 : !G, !GT -> !QT
   scf.if %root { vector.print str "c8 " }
   dist.print %c8c : !QT
+
+  // Periodic shifts of irregular blocks: rolls, each a concatenation of
+  // two slices per dimension (the balanced blocks take the wrapped-halo
+  // path instead, test/e2e/grid/periodic.mlir).
+  %r1 = dist.shift %s2 offsets [2, -3] periodic : !GI
+  scf.if %root { vector.print str "r1 " }
+  dist.print %r1 : !GI
+  %r2 = dist.shift %s11 offsets [-1, 0] periodic : !IQ
+  scf.if %root { vector.print str "r2 " }
+  dist.print %r2 : !IQ
+  %hi = dist.slice %h [:, 1:, :] : !H -> !HI
+  %r3 = dist.shift %hi offsets [1, 2, -1] periodic : !HI
+  scf.if %root { vector.print str "r3 " }
+  dist.print %r3 : !HI
   return
 }
 

@@ -51,6 +51,15 @@ def neg(a):
     return [neg(x) for x in a] if isinstance(a, list) else -a
 
 
+def shift(a, *offsets):
+    """dist.shift ... periodic: element i of the result is a[(i + k) % n]
+    along each dimension (numpy.roll by -k)."""
+    k, rest = offsets[0], offsets[1:]
+    n = len(a)
+    rows = [a[(i + k) % n] for i in range(n)]
+    return [shift(x, *rest) for x in rows] if rest else rows
+
+
 def dims(a):
     out = []
     while isinstance(a, list):
@@ -132,5 +141,8 @@ out = [
     ("c6", cat(1, h, h)),
     ("c7", cat(2, h, take(h, S(None), S(None), S(None, 2)))),
     ("c8", cat(0, g, take(g, S(None, None, -1), S(None)))),
+    ("r1", shift(s2, 2, -3)),
+    ("r2", shift(take(s2, S(None, None, 2), S(1, None)), -1, 0)),
+    ("r3", shift(take(h, S(None), S(1, None), S(None)), 1, 2, -1)),
 ]
 emit(out)
