@@ -477,8 +477,9 @@ DistParts mlir::distc::lowering::concatParts(
   Value local = emptyTensor(b, loc, resultType.getLocalType(), sizes);
   Value start = indexConst(b, loc, 0);
   DistTensorType balancedResult = balancedLike(resultType);
-  // Off the split dimensions, an input balanced like the result holds the
-  // elements of the result's block along them already.
+  // Along a dimension that is not split, an input balanced like the result
+  // holds exactly the part of this rank's result block that it fills (the
+  // same ranges of the split dimensions, all of the axis).
   bool offSplitDims = resultType.getGridAxisOf(axis) < 0;
   for (auto [input, type, inputShape] : llvm::zip(inputs, types, shapes)) {
     SmallVector<DimRange> ranges;
