@@ -241,8 +241,6 @@ SLICE_RANGES_SYNTAX(InsertSliceOp)
 #undef SLICE_RANGES_SYNTAX
 
 LogicalResult SliceOp::verify() {
-  if (failed(verifyNoProcessGrid(*this)))
-    return failure();
   auto source = cast<DistTensorType>(getSource().getType());
   auto result = cast<DistTensorType>(getResult().getType());
   FailureOr<SmallVector<int64_t>> counts =
@@ -255,8 +253,6 @@ LogicalResult SliceOp::verify() {
 }
 
 LogicalResult InsertSliceOp::verify() {
-  if (failed(verifyNoProcessGrid(*this)))
-    return failure();
   auto source = cast<DistTensorType>(getSource().getType());
   auto dest = cast<DistTensorType>(getDest().getType());
   FailureOr<SmallVector<int64_t>> counts =
@@ -270,8 +266,6 @@ LogicalResult InsertSliceOp::verify() {
 }
 
 LogicalResult ConcatOp::verify() {
-  if (failed(verifyNoProcessGrid(*this)))
-    return failure();
   auto result = cast<DistTensorType>(getResult().getType());
   int64_t axis = getAxis();
   if (getInputs().empty())

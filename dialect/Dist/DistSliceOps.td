@@ -58,17 +58,23 @@ def Dist_SliceOp : Dist_Op<"slice", [NoMemoryEffect,
     step stops the program with the op's location.
 
     Every rank cuts its part of the slice out of its block (no
-    communication). With an `irregular` result of the source's split
-    dimension these pieces are the result: the slice is free. A balanced
-    result needs a redistribution (`distruntime.copy_reshape`), except when
-    the split dimension is taken whole (`:`) from a balanced source of the
-    same split: then the pieces are already balanced.
+    communication). With an `irregular` result split like the source (the
+    same split dimension, or the same dimensions over the same process
+    grid) these pieces are the result: the slice is free when the step
+    along every split dimension is a positive constant. A balanced result
+    needs a redistribution (`distruntime.copy_reshape`), except when every
+    split dimension is taken whole (`:`) from a balanced source split the
+    same way: then the pieces are already balanced. Source and result may
+    be 1-D or on process grids, in any combination.
 
     ```mlir
     %inner = dist.slice %u [1:-1, 1:-1] : !dist.tensor<?x?xf64> -> !dist.tensor<?x?xf64>
     %even = dist.slice %x [::2] : !dist.tensor<10xf64> -> !dist.tensor<5xf64>
     %cols = dist.slice %m [:, 2:5] : !dist.tensor<?x8xf64> -> !dist.tensor<?x3xf64>
     %rev = dist.slice %x [::-1] : !dist.tensor<?xf64> -> !dist.tensor<?xf64>
+    %blk = dist.slice %g [1:-1, 1:-1]
+      : !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>
+      -> !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1], irregular>
     %part = dist.slice %x [%lo:%hi:%step] : !dist.tensor<?xf64> -> !dist.tensor<?xf64>
     ```
   }];
@@ -98,8 +104,9 @@ def Dist_InsertSliceOp : Dist_Op<"insert_slice", [NoMemoryEffect,
     size is dynamic). The result has `dest`'s type and partition: every
     rank receives the part of `source` that lands in its block
     (`distruntime.copy_reshape`, skipped when `source` is already laid out
-    that way: the split dimension taken whole, both balanced along it) and
-    writes it into a copy of its block.
+    that way: every split dimension taken whole, both balanced and split
+    the same way) and writes it into a copy of its block. Either may be
+    1-D or on a process grid.
 
     ```mlir
     %u1 = dist.insert_slice %inner into %u [1:-1, 1:-1]
@@ -128,11 +135,12 @@ def Dist_ConcatOp : Dist_Op<"concat", [NoMemoryEffect]> {
   let description = [{
     `numpy.concatenate(inputs, axis)`: the inputs have the same rank,
     element type and sizes except along `axis`, where the result's size is
-    the sum. The result is balanced along its split dimension: every rank
-    receives the parts of the inputs that land in its block
-    (`distruntime.copy_reshape`), except from an input that is already laid
-    out that way (`axis` is not the split dimension and the input is
-    balanced along the result's split dimension), which costs a local copy.
+    the sum. The result is balanced along its split dimensions (1-D or on
+    a process grid): every rank receives the parts of the inputs that land
+    in its block (`distruntime.copy_reshape`), except from an input that is
+    already laid out that way (`axis` is not a split dimension of the
+    result and the input is balanced and split like it), which costs a
+    local copy.
 
     ```mlir
     %c = dist.concat %a, %b axis 0 : !dist.tensor<?x4xf64>, !dist.tensor<?x4xf64> -> !dist.tensor<?x4xf64>

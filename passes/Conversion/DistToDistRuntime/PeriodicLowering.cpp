@@ -9,8 +9,9 @@
 // the ends of the array from the rank at the other end; nothing is gathered
 // and no rank does work proportional to the global array. Along the other
 // dimensions both pieces are already in place and the block is rotated
-// locally. Dimensions are rolled one after the other. A grid tensor is
-// rolled as row blocks (two more copy_reshapes, to and from them).
+// locally. Dimensions are rolled one after the other. On a process grid
+// the same holds for each split dimension: the copies move the few
+// elements that cross a block edge of that grid axis.
 //
 //===----------------------------------------------------------------------===//
 
@@ -69,13 +70,6 @@ struct PeriodicShiftLowering : public DistPattern<ShiftOp> {
     SmallVector<Value> shape =
         knownShape(rewriter, loc, type, current.globalShape);
     int64_t rank = type.getRank();
-    // The slices and the concatenation handle one split dimension: a grid
-    // tensor that is not a wrapped halo (an irregular grid, complex or
-    // 16-bit float elements) is rolled as row blocks and moved back.
-    if (type.isGrid()) {
-      type = type.withPartition(0, /*balanced=*/true);
-      current = redistribute(rewriter, loc, current, resultType, type, shape);
-    }
     for (auto [d, offset] : llvm::enumerate(op.getOffsets())) {
       if (offset == 0)
         continue;
@@ -96,9 +90,11 @@ struct PeriodicShiftLowering : public DistPattern<ShiftOp> {
       }
       current = concatParts(rewriter, loc, pieces, types, shapes, d, type);
       current.globalShape = shape;
+      // The concatenation leaves balanced blocks (of an irregular source's
+      // split too): the next dimension's pieces are in place unless split.
+      type = type.withGrid(type.getGrid(), type.getSplitDims(),
+                           /*balanced=*/true);
     }
-    if (resultType.isGrid())
-      current = redistribute(rewriter, loc, current, type, resultType, shape);
     current.local = castTo(rewriter, loc, current.local,
                            resultType.getLocalType());
     replace(rewriter, op, current);

@@ -232,11 +232,46 @@ SmallVector<DimRange> sliceRanges(OpBuilder &b, Location loc, OpTy op,
   return ranges;
 }
 
-/// Whether the ranges of `lows`/`highs`/`steps` take dimension `d` whole
-/// (kDynamic, a run-time bound, is none of these constants).
-bool takesWhole(ArrayRef<int64_t> lows, ArrayRef<int64_t> highs,
-                ArrayRef<int64_t> steps, int64_t d) {
-  return lows[d] == 0 && highs[d] == kSliceEnd && steps[d] == 1;
+/// Whether the ranges of `lows`/`highs`/`steps` take every split dimension
+/// of `type` whole (`0:end:1`; a run-time bound is none of these
+/// constants): then each rank's part of the slice lies in the same ranges
+/// of the split dimensions as its block.
+bool takesSplitDimsWhole(DistTensorType type, ArrayRef<OpFoldResult> lows,
+                         ArrayRef<OpFoldResult> highs,
+                         ArrayRef<OpFoldResult> steps) {
+  return llvm::all_of(type.getSplitDims(), [&](int64_t d) {
+    return getConstantIntValue(lows[d]) == 0 &&
+           getConstantIntValue(highs[d]) == kSliceEnd &&
+           getConstantIntValue(steps[d]) == 1;
+  });
+}
+
+/// Whether the steps along every split dimension of `type` are positive
+/// constants. The ranks' parts of such a slice are in the order of their
+/// blocks, so they form a partition (irregular) of `type`'s grid; a
+/// negative or run-time step reverses (or may reverse) the order along a
+/// grid axis, which no partition describes (dist tensors hold their
+/// blocks in rank or grid-coordinate order; printing and from_local rely
+/// on it).
+bool keepsBlockOrder(DistTensorType type, ArrayRef<OpFoldResult> steps) {
+  return llvm::all_of(type.getSplitDims(), [&](int64_t d) {
+    std::optional<int64_t> step = getConstantIntValue(steps[d]);
+    return step && *step > 0;
+  });
+}
+
+/// Whether `a` and `b` split the same dimensions over the same axes of the
+/// same team (1-D or grid; equal `?` extents factor the team alike),
+/// balanced or not.
+bool sameBlockLayout(DistTensorType a, DistTensorType b) {
+  return a.getTeam() == b.getTeam() && a.getGrid() == b.getGrid() &&
+         a.getSplitDims() == b.getSplitDims();
+}
+
+/// `type` with balanced blocks (1-D or on its grid).
+DistTensorType balancedLike(DistTensorType type) {
+  return type.withGrid(type.getGrid(), type.getSplitDims(),
+                       /*balanced=*/true);
 }
 
 /// `dest` (this rank's block of an array, at `destOffsets`) with the
@@ -298,15 +333,13 @@ struct SliceLowering : public DistPattern<SliceOp> {
     checkStaticDims(rewriter, loc, "dist.slice", "slice", pieces.globalShape,
                     resultType.getShape(), resultType);
     // Free when the pieces already have the result's partition: an
-    // irregular result of the same split, or the split dimension whole.
-    // Not with a step along the split dimension that is negative or only
-    // known at run time: the pieces would then be in reverse rank order,
-    // which no partition describes (dist tensors hold their blocks in rank
-    // order; printing and from_local rely on it).
-    int64_t step = op.getSteps()[type.getSplit()];
-    bool keep = piecesType.getSplit() == resultType.getSplit() &&
+    // irregular result split like the source (the same dimensions over
+    // the same grid), or a balanced one when the split dimensions are
+    // taken whole. Not with a step along a split dimension that is
+    // negative or only known at run time (keepsBlockOrder).
+    bool keep = sameBlockLayout(piecesType, resultType) &&
                 (!resultType.getBalanced() || piecesType.getBalanced()) &&
-                step != ShapedType::kDynamic && step > 0;
+                keepsBlockOrder(type, op.getMixedSteps());
     DistParts result =
         keep ? pieces
              : redistribute(rewriter, loc, pieces, piecesType, resultType,
@@ -339,9 +372,9 @@ struct InsertSliceLowering : public DistPattern<InsertSliceOp> {
                      Twine(d) + " differs from the slice's")
                         .str());
     }
-    int64_t split = destType.getSplit();
-    bool aligned = takesWhole(op.getLows(), op.getHighs(), op.getSteps(),
-                              split) &&
+    bool aligned = takesSplitDimsWhole(destType, op.getMixedLows(),
+                                       op.getMixedHighs(),
+                                       op.getMixedSteps()) &&
                    sourceType.hasSamePartitionAs(destType);
     dest.local = castTo(rewriter, loc,
                         insertInto(rewriter, loc, source, sourceType,
@@ -410,17 +443,15 @@ std::pair<DistParts, DistTensorType> mlir::distc::lowering::slicePieces(
   }
   pieces.local = tensor::ExtractSliceOp::create(b, loc, source.local,
                                                 positions, sizes, strides);
-  int64_t split = type.getSplit();
-  bool balanced = type.getBalanced() &&
-                  getConstantIntValue(lows[split]) == 0 &&
-                  getConstantIntValue(highs[split]) == kSliceEnd &&
-                  getConstantIntValue(steps[split]) == 1;
+  bool balanced =
+      type.getBalanced() && takesSplitDimsWhole(type, lows, highs, steps);
   SmallVector<int64_t> staticShape;
   for (Value count : pieces.globalShape)
     staticShape.push_back(
         getConstantIntValue(count).value_or(ShapedType::kDynamic));
   return {pieces, type.withShape(staticShape)
-                      .withPartition(type.getSplit(), balanced)};
+                      .withGrid(type.getGrid(), type.getSplitDims(),
+                                balanced)};
 }
 
 DistParts mlir::distc::lowering::concatParts(
@@ -445,8 +476,11 @@ DistParts mlir::distc::lowering::concatParts(
   result.globalShape = shape;
   Value local = emptyTensor(b, loc, resultType.getLocalType(), sizes);
   Value start = indexConst(b, loc, 0);
-  DistTensorType balancedResult =
-      resultType.withPartition(resultType.getSplit(), /*balanced=*/true);
+  DistTensorType balancedResult = balancedLike(resultType);
+  // Along a dimension that is not split, an input balanced like the result
+  // holds exactly the part of this rank's result block that it fills (the
+  // same ranges of the split dimensions, all of the axis).
+  bool offSplitDims = resultType.getGridAxisOf(axis) < 0;
   for (auto [input, type, inputShape] : llvm::zip(inputs, types, shapes)) {
     SmallVector<DimRange> ranges;
     for (auto [d, size] : llvm::enumerate(inputShape))
@@ -455,10 +489,7 @@ DistParts mlir::distc::lowering::concatParts(
                                         ? start
                                         : indexConst(b, loc, 0),
                                     size));
-    // Off the axis, an input balanced like the result holds the rows of
-    // the result's block already.
-    bool aligned =
-        axis != resultType.getSplit() && type.hasSamePartitionAs(balancedResult);
+    bool aligned = offSplitDims && type.hasSamePartitionAs(balancedResult);
     local = insertInto(b, loc, input, type, local, result.offsets, ranges,
                        aligned);
     start = add(b, loc, start, inputShape[axis]);

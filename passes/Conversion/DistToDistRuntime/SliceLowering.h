@@ -16,9 +16,11 @@ namespace mlir::distc::lowering {
 /// The pieces of a slice of `source` (of `type`, global shape known as
 /// `shape`): every rank's part of the slice cut out of its own block (no
 /// communication), with the slice's global shape and this rank's offsets
-/// in it, and the type that describes their partition: `type`'s when the
+/// in it, and the type that describes their partition: `type`'s when every
 /// split dimension is taken whole (`0:end:1`) from a balanced source,
-/// irregular along `type`'s split dimension otherwise.
+/// irregular along `type`'s split dimension (or on its grid) otherwise.
+/// A partition in block order only with positive steps along the split
+/// dimensions; otherwise the pieces are only boxes to move.
 std::pair<DistParts, dist::DistTensorType>
 slicePieces(OpBuilder &b, Location loc, const DistParts &source,
             dist::DistTensorType type, ArrayRef<Value> shape,

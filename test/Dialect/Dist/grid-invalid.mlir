@@ -1,5 +1,6 @@
-// Malformed process-grid distributions and the ops that do not support them
-// yet are located errors.
+// Malformed process-grid distributions, the cases that do not support them
+// yet (a scan along a split dimension, matrix-vector products, files) and
+// malformed ops on grids are located errors.
 // RUN: %distc-opt %s --split-input-file --verify-diagnostics
 
 // expected-error @+1 {{!dist.tensor grid has 2 axes but 1 split dimensions (one per grid axis)}}
@@ -77,11 +78,27 @@ func.func @scan(%a: !dist.tensor<8x8xf64, grid = [?, ?], split = [0, 1]>) {
 // -----
 
 
-// The ops whose lowering handles one split dimension only say so for grid
-// tensors (instead of treating the first split dimension as the only one).
-func.func @slice_on_grid(%a: !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>) {
-  // expected-error @+1 {{'dist.slice' op does not support tensors distributed over a process grid yet}}
-  %s = dist.slice %a [1:-1, 1:-1] : !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]> -> !dist.tensor<?x?xf64>
+// Slices and concatenations take grid tensors (and mix them with 1-D
+// ones); their verifiers check the same sizes, ranks and teams as for 1-D.
+func.func @slice_on_grid_size(%a: !dist.tensor<7x10xf64, grid = [?, ?], split = [0, 1]>) {
+  // expected-error @+1 {{'dist.slice' op result size along dimension 1 must be 4, got 5}}
+  %s = dist.slice %a [1:-1, ::-3] : !dist.tensor<7x10xf64, grid = [?, ?], split = [0, 1]> -> !dist.tensor<5x5xf64, grid = [?, ?], split = [1, 0]>
+  return
+}
+
+// -----
+
+func.func @insert_slice_on_grid_team(%a: !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>, %b: !dist.tensor<?x?xf64, team = 1, grid = [?, ?], split = [0, 1]>) {
+  // expected-error @+1 {{'dist.insert_slice' op source must be held by team 0, got '!dist.tensor<?x?xf64, team = 1, grid = [?, ?], split = [0, 1]>'}}
+  %r = dist.insert_slice %b into %a [1:, :] : !dist.tensor<?x?xf64, team = 1, grid = [?, ?], split = [0, 1]> into !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>
+  return
+}
+
+// -----
+
+func.func @concat_on_grid_size(%a: !dist.tensor<4x6xf64, grid = [2, ?], split = [1, 0]>, %b: !dist.tensor<4x3xf64>) {
+  // expected-error @+1 {{'dist.concat' op result size along the axis (dimension 1) must be the sum of the inputs' 9, got 10}}
+  %c = dist.concat %a, %b axis 1 : !dist.tensor<4x6xf64, grid = [2, ?], split = [1, 0]>, !dist.tensor<4x3xf64> -> !dist.tensor<4x10xf64, grid = [?, ?], split = [0, 1]>
   return
 }
 
