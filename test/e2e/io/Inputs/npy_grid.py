@@ -8,6 +8,8 @@ run with %numpy-python.
                                     half equals the 1-D half, whose head is
                                     what numpy computes (see below)
   npy_grid.py halves <out>          checks the two halves of <out> are equal
+  npy_grid.py irregular <dir> <n>   checks g1.npy ... g<n>.npy and out1.txt ...
+                                    of npy-grid-irregular.mlir
 """
 import io
 import sys
@@ -97,6 +99,19 @@ def main():
                 if got != exp:
                     raise SystemExit("line %d differs from numpy:\n%s\n%s" % (i + 1, got, exp))
         print("ok print", len(lines), "lines,", len(want), "from numpy")
+    elif cmd == "irregular":
+        directory, n = sys.argv[2], int(sys.argv[3])
+        g = (np.arange(7).reshape(7, 1) * 100 + np.arange(10)).astype(np.int64)
+        text = io.StringIO()
+        print(g, file=text)
+        print(vector(g, "%5d"), file=text)
+        for p in range(1, n + 1):
+            with open("%s/g%d.npy" % (directory, p), "rb") as f:
+                assert f.read() == saved(g), "g%d.npy is not numpy.save's" % p
+            with open("%s/out%d.txt" % (directory, p)) as f:
+                out = f.read()
+            assert out == text.getvalue(), "out%d.txt:\n%s\nnumpy:\n%s" % (p, out, text.getvalue())
+        print("ok irregular 1-%d" % n)
     elif cmd == "halves":
         print("ok halves", len(halves(sys.argv[2])), "lines")
     else:
