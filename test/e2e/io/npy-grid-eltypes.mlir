@@ -5,7 +5,8 @@
 // and unsplit dimensions. numpy writes each array (Inputs/npy_grid.py),
 // the program loads it into a grid type and saves it unchanged from
 // there: the file must be numpy's, byte for byte. The grid tensors are
-// printed (numpy layout and options), then the same files loaded into row
+// printed (numpy layout and options; complex numbers also without options,
+// which the runtime prints too), then the same files loaded into row
 // blocks and printed by the same ops: the halves must be equal, and the
 // same on every P.
 // REQUIRES: compiler, idtr-runtime, numpy
@@ -76,6 +77,7 @@ func.func @main() {
   dist.print %z numpy format = "%.2f" : !dist.tensor<?x?xcomplex<f64>, grid = [?, ?], split = [0, 1]>
   dist.print %w numpy : !dist.tensor<?x?x?xcomplex<f32>, grid = [?, ?], split = [0, 2]>
   dist.print %w precision = 9 : !dist.tensor<?x?x?xcomplex<f32>, grid = [?, ?], split = [0, 2]>
+  dist.print %w : !dist.tensor<?x?x?xcomplex<f32>, grid = [?, ?], split = [0, 2]>
   // The same files in row blocks, printed by the same ops.
   %hr = dist.load "../h.npy" : !dist.tensor<?x?xf16>
   %lr = dist.load "../l.npy" : !dist.tensor<?x?x?xi64>
@@ -99,5 +101,6 @@ func.func @main() {
   dist.print %zr numpy format = "%.2f" : !dist.tensor<?x?xcomplex<f64>>
   dist.print %wr numpy : !dist.tensor<?x?x?xcomplex<f32>>
   dist.print %wr precision = 9 : !dist.tensor<?x?x?xcomplex<f32>>
+  dist.print %wr : !dist.tensor<?x?x?xcomplex<f32>>
   return
 }
