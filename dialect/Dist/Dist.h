@@ -43,9 +43,9 @@ using ::mlir::distruntime::symbolizeReduceKind;
 
 namespace mlir::dist {
 /// For the verifiers of ops whose lowering handles one split dimension
-/// only (slices, concat): a located error naming the op when an operand or result is
-/// distributed over a process grid, instead of a lowering that would
-/// treat the grid's first split dimension as the only one.
+/// only (slices, concat): a located error naming the op when an operand or
+/// result is distributed over a process grid, instead of a lowering that
+/// would treat the grid's first split dimension as the only one.
 inline LogicalResult verifyNoProcessGrid(Operation *op) {
   auto onGrid = [](Type t) {
     auto dt = dyn_cast<DistTensorType>(t);
