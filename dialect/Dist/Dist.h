@@ -41,24 +41,5 @@ using ::mlir::distruntime::symbolizeReduceKind;
 #define GET_OP_CLASSES
 #include "dialect/Dist/DistOps.h.inc"
 
-namespace mlir::dist {
-/// For the verifiers of ops whose lowering handles one split dimension
-/// only (files, formatted printing): a located error naming the op when
-/// an operand or result is distributed over a process grid, instead of a
-/// lowering that would treat the grid's first split dimension as the only
-/// one.
-inline LogicalResult verifyNoProcessGrid(Operation *op) {
-  auto onGrid = [](Type t) {
-    auto dt = dyn_cast<DistTensorType>(t);
-    return dt && dt.isGrid();
-  };
-  if (llvm::any_of(op->getOperandTypes(), onGrid) ||
-      llvm::any_of(op->getResultTypes(), onGrid))
-    return op->emitOpError()
-           << "does not support tensors distributed over a process grid "
-              "yet (repartition to one split dimension first)";
-  return success();
-}
-} // namespace mlir::dist
 
 #endif // DISTC_DIALECT_DIST_DIST_H

@@ -47,7 +47,7 @@ def Dist_PrintOp : Dist_Op<"print"> {
     its own block (in the numpy layout: its shown elements) and then
     receives and prints the other ranks' one at a time, so it never holds
     more than the largest block (the tensor is repartitioned to row blocks
-    first if it is split along another dimension).
+    first if it is split along another dimension or over a process grid).
 
     ```mlir
     dist.print %s : f64
@@ -82,7 +82,8 @@ def Dist_SaveOp : Dist_Op<"save"> {
     (version 1.0, or 2.0 for a header longer than 64 KiB; C order,
     little-endian), as `numpy.save` would. All ranks of the tensor's team
     write at once with MPI-IO: rank 0 writes the header, every rank writes
-    its own block at its place in the file; no rank holds more than its
+    its own block (on a process grid, a box offset in every split
+    dimension) at its place in the file; no rank holds more than its
     block. An existing file is replaced.
 
     `param "name"` makes the path a command-line parameter: `--name=<path>`
@@ -109,8 +110,9 @@ def Dist_LoadOp : Dist_Op<"load"> {
   let description = [{
     Reads the array stored in the `.npy` file `path` (versions 1.0 to 3.0,
     as `numpy.save` writes them) into a distributed tensor of the result
-    type, balanced along its split dimension. Rank 0 reads and checks the
-    header; then every rank reads only its own block with MPI-IO.
+    type, balanced along its split dimension (or per axis of its process
+    grid). Rank 0 reads and checks the header; then every rank reads only
+    its own block with MPI-IO.
 
     The file must hold the result's element type (`<f8` for `f64`, `<i4`
     for `i32`, `|b1` for `i1`, ...), have the result's rank and its static
@@ -125,6 +127,7 @@ def Dist_LoadOp : Dist_Op<"load"> {
     ```mlir
     %a = dist.load "input.npy" : !dist.tensor<?x?xf64>
     %b = dist.load "in.npy" param "input" : !dist.tensor<?x8xf32, split = 1>
+    %g = dist.load "g.npy" : !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>
     ```
   }];
   let arguments = (ins StrAttr:$path, OptionalAttr<StrAttr>:$param);

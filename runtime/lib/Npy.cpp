@@ -79,6 +79,17 @@ struct Cursor {
 std::string encodeHeader(const std::string &descr, const Shape &shape) {
   std::string dict = "{'descr': '" + descr + "', 'fortran_order': False, 'shape': " +
                      shapeText(shape) + ", }";
+  // numpy.save (GROWTH_AXIS_MAX_DIGITS in numpy/lib/format.py, numpy 1.24
+  // and 2.x) leaves room for the first dimension to grow to 21
+  // digits before padding, so that appending can rewrite the header in
+  // place: without these spaces the data would start 64 bytes earlier for
+  // the shapes whose text ends just below a multiple of 64.
+  constexpr size_t kGrowthAxisMaxDigits = 21;
+  if (!shape.empty()) {
+    size_t digits = std::to_string(shape[0]).size();
+    if (digits < kGrowthAxisMaxDigits)
+      dict.append(kGrowthAxisMaxDigits - digits, ' ');
+  }
   // Version 1.0 if the padded text fits a uint16 length.
   for (int major = 1; major <= 2; ++major) {
     int64_t fixed = kMagicBytes + 2 + (major == 1 ? 2 : 4);

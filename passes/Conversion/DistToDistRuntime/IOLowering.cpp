@@ -3,13 +3,15 @@
 // The ops whose data leaves or enters the program through the runtime:
 //
 // - dist.save: one call of _idtr_npy_save_<T> with the tensor's parts (the
-//   runtime writes the header on rank 0 and every block with MPI-IO);
+//   runtime writes the header on rank 0 and every block with MPI-IO; a
+//   block is a box offset in every dimension, so grids need nothing else);
 // - dist.load: _idtr_npy_read_header (rank 0 checks the file against the
 //   result type, every rank gets the global shape), the balanced box of the
-//   result computed here as for any creation op, then _idtr_npy_load_<T>
-//   into a new buffer;
+//   result (1-D or grid) computed here as for any creation op, then
+//   _idtr_npy_load_<T> into a new buffer;
 // - dist.print with numpy/precision/format: _idtr_print_<T>, which prints
-//   a distributed tensor's row blocks as rank 0 receives them (no gather).
+//   a distributed tensor's row blocks as rank 0 receives them (no gather;
+//   other splits and process grids are repartitioned to row blocks first).
 //   dist.print without options is PrintLowering (vector.print on rank 0).
 //
 // The paths are constants of the program, or the value of a path parameter
@@ -222,9 +224,15 @@ struct FormattedPrintLowering : public DistPattern<PrintOp> {
     int64_t team = distTensor ? distTensor.getTeam() : op.getTeam();
     Value value;
     if (distTensor) {
-      // Row blocks in rank order are the array in C order.
+      // Row blocks in rank order are the array in C order. Other splits
+      // and process grids are repartitioned to balanced row blocks first
+      // (one copy_reshape; a rank then holds ceil(rows / P) rows) rather
+      // than streamed block by block: a grid block is not contiguous in C
+      // order, so rank 0 would have to take every row piecewise from each
+      // rank of a grid row, one message per row segment instead of one
+      // per rank. Irregular row blocks print as they are.
       DistParts source = parts(adaptor.getValue());
-      if (distTensor.getSplit() != 0)
+      if (distTensor.isGrid() || distTensor.getSplit() != 0)
         source = toPartitionOf(b, loc, source, distTensor,
                                distTensor.withPartition(0, true));
       value = source.local;

@@ -29,6 +29,18 @@ TEST(Npy, EncodesAsNumpy) {
   EXPECT_NE(npy::encodeHeader("|b1", {7}).find("'shape': (7,)"), std::string::npos);
 }
 
+TEST(Npy, LeavesNumpysGrowthRoom) {
+  // numpy pads the header text by 21 minus the digits of the first
+  // dimension before aligning: these shapes' text alone would fit 128
+  // bytes, numpy.save's header takes 192.
+  Shape shape(15, 3);
+  shape[0] = 1;
+  EXPECT_EQ(npy::encodeHeader("<f8", shape).size(), 192u);
+  shape[0] = 123456789;
+  EXPECT_EQ(npy::encodeHeader("<f8", shape).size(), 192u);
+  EXPECT_EQ(npy::encodeHeader("<f8", {3, 4}).size(), 128u);
+}
+
 TEST(Npy, RoundTrips) {
   std::string error;
   npy::Header h = parse(npy::encodeHeader("<i4", {2, 0, 5}), error);

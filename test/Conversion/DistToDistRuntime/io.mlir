@@ -62,3 +62,34 @@ func.func @print_numpy_float(%a: !dist.tensor<?xf64>, %s: f64) {
   dist.print %s numpy : f64
   return
 }
+
+// -----
+
+// dist.load into a process grid: the header as for 1-D, then this rank's
+// box of the grid (the `?` extents factored by the runtime), offset in both
+// dimensions, allocated and read.
+// CHECK-LABEL: func.func @load_grid
+// CHECK: call @_idtr_npy_read_header
+// CHECK: call @_idtr_grid_factor
+// CHECK: %[[BUF:.*]] = memref.alloc(%{{.*}}, %{{.*}}) : memref<?x?xf32>
+// CHECK: call @_idtr_npy_load_f32(
+func.func @load_grid() -> !dist.tensor<?x?xf32, grid = [?, ?], split = [0, 1]> {
+  %a = dist.load "in.npy" : !dist.tensor<?x?xf32, grid = [?, ?], split = [0, 1]>
+  return %a : !dist.tensor<?x?xf32, grid = [?, ?], split = [0, 1]>
+}
+
+// -----
+
+// dist.save from a process grid: the block and its offsets in every
+// dimension go straight to the runtime (no repartition); dist.print with
+// options repartitions the grid to row blocks first (one copy_reshape).
+// CHECK-LABEL: func.func @save_print_grid
+// CHECK-NOT: distruntime.copy_reshape
+// CHECK: call @_idtr_npy_save_i16(
+// CHECK: distruntime.copy_reshape
+// CHECK: call @_idtr_print_i16(
+func.func @save_print_grid(%a: !dist.tensor<6x7xi16, grid = [2, 3], split = [1, 0]>) {
+  dist.save %a, "out.npy" : !dist.tensor<6x7xi16, grid = [2, 3], split = [1, 0]>
+  dist.print %a numpy format = "%4d" : !dist.tensor<6x7xi16, grid = [2, 3], split = [1, 0]>
+  return
+}

@@ -110,11 +110,3 @@ func.func @matvec_on_grid(%a: !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1
   %y = dist.matmul %a, %x : !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>, !dist.tensor<?xf64> -> !dist.tensor<?xf64>
   return
 }
-
-// -----
-
-func.func @save_grid(%a: !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>) {
-  // expected-error @+1 {{'dist.save' op does not support tensors distributed over a process grid yet}}
-  dist.save %a, "out.npy" : !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>
-  return
-}

@@ -31,3 +31,21 @@ func.func @print_options(%a: !dist.tensor<?x?xf64>, %s: f64, %i: index,
   dist.print %t numpy precision = 9 : tensor<3xf32>
   return
 }
+
+// On process grids too (static and run-time extents).
+// CHECK-LABEL: func.func @grid_files
+// CHECK: %[[G:.*]] = dist.load "in.npy" : !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>
+// CHECK: %[[S:.*]] = dist.load "s.npy" param "s" : !dist.tensor<5x3x4xi8, grid = [2, 3], split = [2, 0]>
+// CHECK: dist.save %[[G]], "out.npy" : !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>
+// CHECK: dist.save %[[S]], "o.npy" param "o" : !dist.tensor<5x3x4xi8, grid = [2, 3], split = [2, 0]>
+// CHECK: dist.print %[[G]] numpy precision = 17 : !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>
+// CHECK: dist.print %[[S]] format = "%x" : !dist.tensor<5x3x4xi8, grid = [2, 3], split = [2, 0]>
+func.func @grid_files() {
+  %g = dist.load "in.npy" : !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>
+  %s = dist.load "s.npy" param "s" : !dist.tensor<5x3x4xi8, grid = [2, 3], split = [2, 0]>
+  dist.save %g, "out.npy" : !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>
+  dist.save %s, "o.npy" param "o" : !dist.tensor<5x3x4xi8, grid = [2, 3], split = [2, 0]>
+  dist.print %g numpy precision = 17 : !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>
+  dist.print %s format = "%x" : !dist.tensor<5x3x4xi8, grid = [2, 3], split = [2, 0]>
+  return
+}
