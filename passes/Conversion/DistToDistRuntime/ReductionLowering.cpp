@@ -1,8 +1,11 @@
-//===- ReductionLowering.cpp - dist.reduce --------------------------------===//
+//===- ReductionLowering.cpp - dist.reduce, dist.scan ---------------------===//
 //
 // A reduction to a scalar is a local reduction followed by an allreduce of
 // one element; a reduction along an axis reduces locally and, when the axis
 // is the split one, combines the ranks' partial results with an allreduce.
+// A scan scans every block locally, starting along a split dimension from
+// the totals of the blocks before it (one allreduce of block totals among
+// the ranks that hold the line: the team, or a sub-grid team on grids).
 //
 //===----------------------------------------------------------------------===//
 
@@ -532,12 +535,74 @@ Value filledTensor(OpBuilder &b, Location loc, RankedTensorType type,
       .getResult(0);
 }
 
-/// A scan along `axis`: every rank scans its block slice by slice with an
-/// scf.for, starting from the identity or, along the split dimension, from
-/// the combined totals of the ranks before it. Those come from one
-/// allreduce of a [P x slice] tensor in which each rank fills its own row
-/// with its block's total and the others with the identity (an allgather
-/// by allreduce: the slices are small, one element for a 1-D scan).
+/// This rank's block `local` scanned along `axis`, slice by slice with an
+/// scf.for, from the identity or, when the blocks along `axis` are spread
+/// over the members of team `across` (consecutive blocks on consecutive
+/// members), from the combined totals of the members before this one.
+/// Those come from one allreduce on `across` of a [members x slice] tensor
+/// in which each member fills its own row with its block's total and the
+/// others with the identity (an allgather by allreduce: the slices are
+/// small, one element for a 1-D scan).
+Value scanBlock(OpBuilder &b, Location loc, ReduceKind kind, Value local,
+                int64_t axis, std::optional<int64_t> across) {
+  auto localType = cast<RankedTensorType>(local.getType());
+  Type element = localType.getElementType();
+  SmallVector<Value> sizes = tensorSizes(b, loc, local);
+  SmallVector<Value> sliceSizes(sizes);
+  sliceSizes.erase(sliceSizes.begin() + axis);
+  SmallVector<int64_t> sliceShape(localType.getShape());
+  sliceShape.erase(sliceShape.begin() + axis);
+  auto sliceType = RankedTensorType::get(sliceShape, element);
+  Value c0 = indexConst(b, loc, 0), c1 = indexConst(b, loc, 1);
+  Value start = filledTensor(b, loc, sliceType, sliceSizes,
+                             scanIdentity(b, loc, kind, element));
+
+  if (across) {
+    Value total = reduceLocal(b, loc, kind, local, {axis});
+    Value members = teamSize(b, loc, *across);
+    Value me = teamMember(b, loc, *across);
+    SmallVector<int64_t> slotsShape{ShapedType::kDynamic};
+    slotsShape.append(sliceShape);
+    SmallVector<Value> slotsSizes{members};
+    slotsSizes.append(sliceSizes);
+    Value slots = filledTensor(b, loc,
+                               RankedTensorType::get(slotsShape, element),
+                               slotsSizes, scanIdentity(b, loc, kind, element));
+    slots = insertAt(b, loc, castTo(b, loc, total, sliceType), slots, 0, me);
+    Value totals = allReduce(b, loc, kind, slots, *across);
+    auto before = scf::ForOp::create(
+        b, loc, c0, me, c1, ValueRange{start},
+        [&](OpBuilder &nb, Location nl, Value q, ValueRange iter) {
+          Value next = extractAt(nb, nl, totals, 0, q);
+          scf::YieldOp::create(nb, nl,
+                               combineInto(nb, nl, kind, iter[0], next));
+        });
+    start = before.getResult(0);
+  }
+
+  Value result = emptyTensor(b, loc, localType, sizes);
+  auto scan = scf::ForOp::create(
+      b, loc, c0, sizes[axis], c1, ValueRange{start, result},
+      [&](OpBuilder &nb, Location nl, Value k, ValueRange iter) {
+        Value next = extractAt(nb, nl, local, axis, k);
+        Value acc = combineInto(nb, nl, kind, iter[0], next);
+        Value written = insertAt(nb, nl, acc, iter[1], axis, k);
+        scf::YieldOp::create(nb, nl, ValueRange{acc, written});
+      });
+  return scan.getResult(1);
+}
+
+/// A scan along `axis` (scanBlock). Along a dimension that is not split,
+/// every rank scans its block alone. Along the 1-D split dimension the scan
+/// runs across the team. Along a dimension split over grid axis g, the
+/// blocks of one line of the array are held by the ranks that differ only
+/// along g, numbered by their coordinate along g: the scan runs across that
+/// sub-grid team (defineGridAxesTeam), so the allreduce involves the g
+/// extent of ranks, not the team, and carries one slice of the block per
+/// rank of the line. Irregular blocks scan the same way (contiguous, in
+/// coordinate order). On a grid whose sub-grid teams have no id (extents
+/// of 4096 or more, more than four axes) the blocks are moved to rows of
+/// another dimension, scanned there and fetched back.
 struct ScanLowering : public DistPattern<ScanOp> {
   using DistPattern::DistPattern;
   LogicalResult
@@ -548,53 +613,29 @@ struct ScanLowering : public DistPattern<ScanOp> {
     DistTensorType type = distType(op.getSource());
     DistParts source = parts(adaptor.getSource());
     ReduceKind kind = op.getKind();
-    int64_t axis = op.getAxis(), team = type.getTeam();
-    Value local = source.local;
-    auto localType = cast<RankedTensorType>(local.getType());
-    Type element = localType.getElementType();
-    SmallVector<Value> sizes = tensorSizes(b, loc, local);
-    SmallVector<Value> sliceSizes(sizes);
-    sliceSizes.erase(sliceSizes.begin() + axis);
-    SmallVector<int64_t> sliceShape(localType.getShape());
-    sliceShape.erase(sliceShape.begin() + axis);
-    auto sliceType = RankedTensorType::get(sliceShape, element);
-    Value c0 = indexConst(b, loc, 0), c1 = indexConst(b, loc, 1);
-    Value start = filledTensor(b, loc, sliceType, sliceSizes,
-                               scanIdentity(b, loc, kind, element));
-
-    if (axis == type.getSplit()) {
-      Value total = reduceLocal(b, loc, kind, local, {axis});
-      Value ranks = teamSize(b, loc, team), me = teamMember(b, loc, team);
-      SmallVector<int64_t> slotsShape{ShapedType::kDynamic};
-      slotsShape.append(sliceShape);
-      SmallVector<Value> slotsSizes{ranks};
-      slotsSizes.append(sliceSizes);
-      Value slots = filledTensor(
-          b, loc, RankedTensorType::get(slotsShape, element), slotsSizes,
-          scanIdentity(b, loc, kind, element));
-      slots = insertAt(b, loc, castTo(b, loc, total, sliceType), slots, 0, me);
-      Value totals = allReduce(b, loc, kind, slots, team);
-      auto before = scf::ForOp::create(
-          b, loc, c0, me, c1, ValueRange{start},
-          [&](OpBuilder &nb, Location nl, Value q, ValueRange iter) {
-            Value next = extractAt(nb, nl, totals, 0, q);
-            scf::YieldOp::create(
-                nb, nl, combineInto(nb, nl, kind, iter[0], next));
-          });
-      start = before.getResult(0);
+    int64_t axis = op.getAxis();
+    // The grid axis the scanned dimension is split over; 0 for the 1-D
+    // split dimension, -1 if it is not split.
+    int64_t gridAxis = type.getGridAxisOf(axis);
+    std::optional<int64_t> across;
+    if (gridAxis >= 0)
+      across = type.getGrid().size() <= 1
+                   ? std::optional<int64_t>(type.getTeam())
+                   : defineGridAxesTeam(b, loc, type, {gridAxis});
+    Value scanned;
+    if (gridAxis < 0 || across) {
+      scanned = scanBlock(b, loc, kind, source.local, axis, across);
+    } else {
+      DistTensorType rows = type.withPartition(axis == 0 ? 1 : 0, true);
+      DistParts moved =
+          redistribute(b, loc, source, type, rows, source.globalShape);
+      moved.local = scanBlock(b, loc, kind, moved.local, axis, std::nullopt);
+      scanned = castTo(b, loc,
+                       fetchBox(b, loc, moved, rows, source.offsets,
+                                tensorSizes(b, loc, source.local)),
+                       source.local.getType());
     }
-
-    Value result = emptyTensor(b, loc, localType, sizes);
-    auto scan = scf::ForOp::create(
-        b, loc, c0, sizes[axis], c1, ValueRange{start, result},
-        [&](OpBuilder &nb, Location nl, Value k, ValueRange iter) {
-          Value next = extractAt(nb, nl, local, axis, k);
-          Value acc = combineInto(nb, nl, kind, iter[0], next);
-          Value written = insertAt(nb, nl, acc, iter[1], axis, k);
-          scf::YieldOp::create(nb, nl, ValueRange{acc, written});
-        });
-    replace(rewriter, op,
-            {scan.getResult(1), source.globalShape, source.offsets});
+    replace(rewriter, op, {scanned, source.globalShape, source.offsets});
     return success();
   }
 };
