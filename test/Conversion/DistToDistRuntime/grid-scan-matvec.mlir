@@ -98,3 +98,23 @@ func.func @matvec_grid_transposed(%a: !AT, %x: !dist.tensor<5xi64>) -> !dist.ten
   %y = dist.matmul %a, %x : !AT, !dist.tensor<5xi64> -> !dist.tensor<13xi64>
   return %y : !dist.tensor<13xi64>
 }
+
+// -----
+
+// The sub-grid team ids tell grids of 2 and 3 `?` axes apart (their number
+// of axes is part of the id): the runtime factors them differently, so
+// axis 0 of one is not axis 0 of the other. 0x6D21000000000000 and
+// 0x6D31000000000000: 0x6D, the number of axes, the axes mask (bit 48 +
+// axis), the 12-bit extents (0 for `?`).
+// CHECK-LABEL: func.func @scan_two_grids
+// CHECK: distruntime.define_subgrid_team {axes = array<i64: 0>, grid_shape = array<i64: -1, -1>, team = 7863566424365596672 : i64}
+// CHECK: distruntime.allreduce sum {{.*}}team = 7863566424365596672 : i64
+// CHECK: distruntime.define_subgrid_team {axes = array<i64: 0>, grid_shape = array<i64: -1, -1, -1>, team = 7868070023992967168 : i64}
+// CHECK: distruntime.allreduce sum {{.*}}team = 7868070023992967168 : i64
+!M2 = !dist.tensor<?x?xi64, grid = [?, ?], split = [0, 1]>
+!M3 = !dist.tensor<?x?x?xi64, grid = [?, ?, ?], split = [0, 1, 2]>
+func.func @scan_two_grids(%a: !M2, %b: !M3) -> (!M2, !M3) {
+  %c = dist.scan sum %a axis 0 : !M2
+  %d = dist.scan sum %b axis 0 : !M3
+  return %c, %d : !M2, !M3
+}

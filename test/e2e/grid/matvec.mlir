@@ -69,7 +69,17 @@ func.func @main() {
 func.func @matrix(%m: index, %k: index) -> !A {
   %a = dist.generate (%m, %k) : !A {
   ^bb0(%i: index, %j: index):
-    %v = func.call @aij(%i, %j) : (index, index) -> f64
+    %ea3 = arith.constant 3 : index
+    %ea5 = arith.constant 5 : index
+    %ea7 = arith.constant 7 : index
+    %eai = arith.muli %i, %ea3 : index
+    %eaj = arith.muli %j, %ea5 : index
+    %eas = arith.addi %eai, %eaj : index
+    %ear = arith.remui %eas, %ea7 : index
+    %eax = arith.index_cast %ear : index to i64
+    %eaf = arith.sitofp %eax : i64 to f64
+    %ea3f = arith.constant 3.0 : f64
+    %v = arith.subf %eaf, %ea3f : f64
     dist.yield %v : f64
   }
   return %a : !A
@@ -108,7 +118,16 @@ func.func @xj(%j: index) -> f64 {
 func.func @vector(%k: index) -> !X {
   %x = dist.generate (%k) : !X {
   ^bb0(%j: index):
-    %v = func.call @xj(%j) : (index) -> f64
+    %ex1 = arith.constant 1 : index
+    %ex2 = arith.constant 2 : index
+    %ex5 = arith.constant 5 : index
+    %exa = arith.muli %j, %ex2 : index
+    %exs = arith.addi %exa, %ex1 : index
+    %exr = arith.remui %exs, %ex5 : index
+    %exx = arith.index_cast %exr : index to i64
+    %exf = arith.sitofp %exx : i64 to f64
+    %ex2f = arith.constant 2.0 : f64
+    %v = arith.subf %exf, %ex2f : f64
     dist.yield %v : f64
   }
   return %x : !X

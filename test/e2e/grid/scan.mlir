@@ -9,6 +9,7 @@
 // - 5x4x7 i64 on a 3-axis grid [?, ?, ?] (all four kinds along each axis)
 //   and i32 on grid = [?, ?], split = [2, 0] (dimension 1 not split);
 // - f32 on grid = [1, ?] (a static extent), i16 min and sum;
+// - 2x3x2x3x2 i64 on a grid of 5 axes (no sub-grid team id: through rows);
 // - 7x6 i64 in irregular grid blocks (dist.from_local, quadratic edges:
 //   uneven, and empty blocks on 3 x 1 and 3 x 2).
 // P = 1..6: grids 1x1, 2x1, 3x1, 2x2, 5x1, 3x2 (3-D: 2x1x1, ..., 3x2x1);
@@ -33,6 +34,7 @@
 !S = !dist.tensor<7x10xf32, grid = [1, ?], split = [0, 1]>
 !H = !dist.tensor<7x10xi16, grid = [?, ?], split = [0, 1]>
 !I = !dist.tensor<7x6xi64, grid = [?, ?], split = [0, 1], irregular>
+!T5 = !dist.tensor<2x3x2x3x2xi64, grid = [?, ?, ?, ?, ?], split = [4, 3, 2, 1, 0]>
 
 func.func @main() {
   %c0 = arith.constant 0 : index
@@ -276,6 +278,38 @@ func.func @main() {
   scf.if %root { vector.print str "v16.sum0 " }
   dist.print %v16s0 : !H
 
+  // A grid of 5 axes has no sub-grid team id: the blocks go through rows.
+  // t5[i, j, k, l, m] = (5 i + 7 j + 3 k + 11 l + 13 m) % 9 - 4
+  %t5 = dist.generate : !T5 {
+  ^bb0(%i: index, %j: index, %k: index, %l: index, %m: index):
+    %c3 = arith.constant 3 : index
+    %c5 = arith.constant 5 : index
+    %c7 = arith.constant 7 : index
+    %c9 = arith.constant 9 : index
+    %c11 = arith.constant 11 : index
+    %c13 = arith.constant 13 : index
+    %q0 = arith.muli %i, %c5 : index
+    %q1 = arith.muli %j, %c7 : index
+    %q2 = arith.muli %k, %c3 : index
+    %q3 = arith.muli %l, %c11 : index
+    %q4 = arith.muli %m, %c13 : index
+    %s1 = arith.addi %q0, %q1 : index
+    %s2 = arith.addi %s1, %q2 : index
+    %s3 = arith.addi %s2, %q3 : index
+    %s4 = arith.addi %s3, %q4 : index
+    %q5 = arith.remui %s4, %c9 : index
+    %x = arith.index_cast %q5 : index to i64
+    %four = arith.constant 4 : i64
+    %y = arith.subi %x, %four : i64
+    dist.yield %y : i64
+  }
+  %t5s1 = dist.scan sum %t5 axis 1 : !T5
+  scf.if %root { vector.print str "t5.sum1 " }
+  dist.print %t5s1 : !T5
+  %t5x4 = dist.scan max %t5 axis 4 : !T5
+  scf.if %root { vector.print str "t5.max4 " }
+  dist.print %t5x4 : !T5
+
   %one = arith.constant 1 : i64
   %minus = arith.constant -1 : i64
   %g = func.call @irregular(%one) : (i64) -> !I
@@ -295,7 +329,8 @@ func.func @main() {
   return
 }
 
-// sign * g in irregular grid blocks, g[i, j] = 10 i + j + 1 (7 x 6): each
+// sign * g in irregular grid blocks, g[i, j] = 7 (10 i + j + 1) % 23
+// (7 x 6): each
 // rank finds its grid coordinates c and extents E from a balanced P x P
 // helper (its block is P/E0 x P/E1) and provides the block
 // [7 c0^2 / E0^2, 7 (c0+1)^2 / E0^2) x [6 c1^2 / E1^2, 6 (c1+1)^2 / E1^2).
@@ -333,7 +368,11 @@ func.func @irregular(%sign: i64) -> !I {
     %s = arith.addi %t, %gj : index
     %s1 = arith.addi %s, %c1 : index
     %v = arith.index_cast %s1 : index to i64
-    %w = arith.muli %v, %sign : i64
+    %c7i = arith.constant 7 : i64
+    %c23i = arith.constant 23 : i64
+    %v7 = arith.muli %v, %c7i : i64
+    %vm = arith.remsi %v7, %c23i : i64
+    %w = arith.muli %vm, %sign : i64
     tensor.yield %w : i64
   } : tensor<?x?xi64>
   %g = dist.from_local %blk offset %lo0, %lo1 : tensor<?x?xi64> -> !I

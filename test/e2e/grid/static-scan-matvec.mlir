@@ -120,12 +120,31 @@ func.func @main() {
   // A[i, j] = (3 i + 5 j) % 7 - 3, x[j] = (2 j + 1) % 5 - 2
   %a1 = dist.generate : !A {
   ^bb0(%i: index, %j: index):
-    %e = func.call @aij(%i, %j) : (index, index) -> f64
+    %ea3 = arith.constant 3 : index
+    %ea5 = arith.constant 5 : index
+    %ea7 = arith.constant 7 : index
+    %eai = arith.muli %i, %ea3 : index
+    %eaj = arith.muli %j, %ea5 : index
+    %eas = arith.addi %eai, %eaj : index
+    %ear = arith.remui %eas, %ea7 : index
+    %eax = arith.index_cast %ear : index to i64
+    %eaf = arith.sitofp %eax : i64 to f64
+    %ea3f = arith.constant 3.0 : f64
+    %e = arith.subf %eaf, %ea3f : f64
     dist.yield %e : f64
   }
   %x1 = dist.generate : !dist.tensor<10xf64> {
   ^bb0(%j: index):
-    %e = func.call @xj(%j) : (index) -> f64
+    %ex1 = arith.constant 1 : index
+    %ex2 = arith.constant 2 : index
+    %ex5 = arith.constant 5 : index
+    %exa = arith.muli %j, %ex2 : index
+    %exs = arith.addi %exa, %ex1 : index
+    %exr = arith.remui %exs, %ex5 : index
+    %exx = arith.index_cast %exr : index to i64
+    %exf = arith.sitofp %exx : i64 to f64
+    %ex2f = arith.constant 2.0 : f64
+    %e = arith.subf %exf, %ex2f : f64
     dist.yield %e : f64
   }
   %y1 = dist.matmul %a1, %x1 : !A, !dist.tensor<10xf64> -> !dist.tensor<7xf64>
@@ -134,12 +153,31 @@ func.func @main() {
 
   %a2 = dist.generate : !AT {
   ^bb0(%i: index, %j: index):
-    %e = func.call @aij(%i, %j) : (index, index) -> f64
+    %ea3 = arith.constant 3 : index
+    %ea5 = arith.constant 5 : index
+    %ea7 = arith.constant 7 : index
+    %eai = arith.muli %i, %ea3 : index
+    %eaj = arith.muli %j, %ea5 : index
+    %eas = arith.addi %eai, %eaj : index
+    %ear = arith.remui %eas, %ea7 : index
+    %eax = arith.index_cast %ear : index to i64
+    %eaf = arith.sitofp %eax : i64 to f64
+    %ea3f = arith.constant 3.0 : f64
+    %e = arith.subf %eaf, %ea3f : f64
     dist.yield %e : f64
   }
   %x2 = dist.generate : !X6 {
   ^bb0(%j: index):
-    %e = func.call @xj(%j) : (index) -> f64
+    %ex1 = arith.constant 1 : index
+    %ex2 = arith.constant 2 : index
+    %ex5 = arith.constant 5 : index
+    %exa = arith.muli %j, %ex2 : index
+    %exs = arith.addi %exa, %ex1 : index
+    %exr = arith.remui %exs, %ex5 : index
+    %exx = arith.index_cast %exr : index to i64
+    %exf = arith.sitofp %exx : i64 to f64
+    %ex2f = arith.constant 2.0 : f64
+    %e = arith.subf %exf, %ex2f : f64
     dist.yield %e : f64
   }
   %y2 = dist.matmul %a2, %x2 : !AT, !X6 -> !Y6
@@ -148,12 +186,31 @@ func.func @main() {
 
   %a3 = dist.generate : !R {
   ^bb0(%i: index, %j: index):
-    %e = func.call @aij(%i, %j) : (index, index) -> f64
+    %ea3 = arith.constant 3 : index
+    %ea5 = arith.constant 5 : index
+    %ea7 = arith.constant 7 : index
+    %eai = arith.muli %i, %ea3 : index
+    %eaj = arith.muli %j, %ea5 : index
+    %eas = arith.addi %eai, %eaj : index
+    %ear = arith.remui %eas, %ea7 : index
+    %eax = arith.index_cast %ear : index to i64
+    %eaf = arith.sitofp %eax : i64 to f64
+    %ea3f = arith.constant 3.0 : f64
+    %e = arith.subf %eaf, %ea3f : f64
     dist.yield %e : f64
   }
   %x3 = dist.generate : !X10 {
   ^bb0(%j: index):
-    %e = func.call @xj(%j) : (index) -> f64
+    %ex1 = arith.constant 1 : index
+    %ex2 = arith.constant 2 : index
+    %ex5 = arith.constant 5 : index
+    %exa = arith.muli %j, %ex2 : index
+    %exs = arith.addi %exa, %ex1 : index
+    %exr = arith.remui %exs, %ex5 : index
+    %exx = arith.index_cast %exr : index to i64
+    %exf = arith.sitofp %exx : i64 to f64
+    %ex2f = arith.constant 2.0 : f64
+    %e = arith.subf %exf, %ex2f : f64
     dist.yield %e : f64
   }
   %y3 = dist.matmul %a3, %x3 : !R, !X10 -> !Y7

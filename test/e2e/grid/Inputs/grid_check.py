@@ -36,7 +36,7 @@ def scan_inputs():
     t = (3 * i + 5 * j + 7 * k) % 13 - 6
     tf = np.array([1, 2, -1, 1])[(i + 2 * j + 3 * k) % 4]
     i, j = ij((7, 6))
-    g = 10 * i + j + 1
+    g = 7 * (10 * i + j + 1) % 23
     return v, vn, f, d, t, tf, g
 
 
@@ -81,6 +81,11 @@ def scan_table():
     out.append(("vn32.max1", scan("max", vn.astype(np.float32), 1)))
     out.append(("v16.min0", scan("min", v.astype(np.int16), 0)))
     out.append(("v16.sum0", scan("sum", v.astype(np.int16), 0)))
+    # 2x3x2x3x2 i64 on a grid of 5 axes.
+    i, j, k, l, m = ij((2, 3, 2, 3, 2))
+    t5 = (5 * i + 7 * j + 3 * k + 11 * l + 13 * m) % 9 - 4
+    out.append(("t5.sum1", scan("sum", t5, 1)))
+    out.append(("t5.max4", scan("max", t5, 4)))
     # 7x6 i64, irregular blocks (grid = [?, ?], split = [0, 1]).
     for axis in (0, 1):
         out.append(("gi.sum%d" % axis, scan("sum", g, axis)))
