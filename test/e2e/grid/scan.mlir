@@ -8,7 +8,8 @@
 // - 13x5 with run-time sizes on grid = [?, ?], split = [1, 0];
 // - 5x4x7 i64 on a 3-axis grid [?, ?, ?] (all four kinds along each axis)
 //   and i32 on grid = [?, ?], split = [2, 0] (dimension 1 not split);
-// - f32 on grid = [1, ?] (a static extent), i16 min and sum;
+// - f32 on grid = [1, ?] (a static extent), i16 min and sum; complex<f64>
+//   sum and prod, f16 sum and max (NaNs), i8 min, i1 or/and (sum, min);
 // - 2x3x2x3x2 i64 on a grid of 5 axes (no sub-grid team id: through rows);
 // - 7x6 i64 in irregular grid blocks (dist.from_local, quadratic edges:
 //   uneven, and empty blocks on 3 x 1 and 3 x 2).
@@ -34,6 +35,10 @@
 !S = !dist.tensor<7x10xf32, grid = [1, ?], split = [0, 1]>
 !H = !dist.tensor<7x10xi16, grid = [?, ?], split = [0, 1]>
 !I = !dist.tensor<7x6xi64, grid = [?, ?], split = [0, 1], irregular>
+!C = !dist.tensor<7x10xcomplex<f64>, grid = [?, ?], split = [0, 1]>
+!F16 = !dist.tensor<7x10xf16, grid = [?, ?], split = [1, 0]>
+!B8 = !dist.tensor<7x10xi8, grid = [?, ?], split = [0, 1]>
+!B1 = !dist.tensor<7x10xi1, grid = [?, ?], split = [0, 1]>
 !T5 = !dist.tensor<2x3x2x3x2xi64, grid = [?, ?, ?, ?, ?], split = [4, 3, 2, 1, 0]>
 
 func.func @main() {
@@ -278,6 +283,74 @@ func.func @main() {
   scf.if %root { vector.print str "v16.sum0 " }
   dist.print %v16s0 : !H
 
+  // The other element types, converted to f64/i64 for printing.
+  %cx = dist.elementwise %v, %f : !G, !G -> !C {
+  ^bb0(%x: f64, %y: f64):
+    %z = complex.create %x, %y : complex<f64>
+    dist.yield %z : complex<f64>
+  }
+  %cxs0 = dist.scan sum %cx axis 0 : !C
+  func.call @printComplex(%root, %cxs0) : (i1, !C) -> ()
+  %cxp1 = dist.scan prod %cx axis 1 : !C
+  func.call @printComplex(%root, %cxp1) : (i1, !C) -> ()
+  %h = dist.elementwise %vn : !G -> !F16 {
+  ^bb0(%x: f64):
+    %y = arith.truncf %x : f64 to f16
+    dist.yield %y : f16
+  }
+  %hs1 = dist.scan sum %h axis 1 : !F16
+  %hs1w = dist.elementwise %hs1 : !F16 -> !G {
+  ^bb0(%x: f16):
+    %y = arith.extf %x : f16 to f64
+    dist.yield %y : f64
+  }
+  scf.if %root { vector.print str "vn16.sum1 " }
+  dist.print %hs1w : !G
+  %hx0 = dist.scan max %h axis 0 : !F16
+  %hx0w = dist.elementwise %hx0 : !F16 -> !G {
+  ^bb0(%x: f16):
+    %y = arith.extf %x : f16 to f64
+    dist.yield %y : f64
+  }
+  scf.if %root { vector.print str "vn16.max0 " }
+  dist.print %hx0w : !G
+  %b8 = dist.elementwise %v : !G -> !B8 {
+  ^bb0(%x: f64):
+    %y = arith.fptosi %x : f64 to i8
+    dist.yield %y : i8
+  }
+  %b8m1 = dist.scan min %b8 axis 1 : !B8
+  scf.if %root { vector.print str "v8.min1 " }
+  dist.print %b8m1 : !B8
+  %flags = dist.elementwise %v : !G -> !B1 {
+  ^bb0(%x: f64):
+    %two = arith.constant 2.0 : f64
+    %y = arith.cmpf ogt, %x, %two : f64
+    dist.yield %y : i1
+  }
+  %any0 = dist.scan sum %flags axis 0 : !B1
+  %any0w = dist.elementwise %any0 : !B1 -> !H {
+  ^bb0(%x: i1):
+    %y = arith.extui %x : i1 to i16
+    dist.yield %y : i16
+  }
+  scf.if %root { vector.print str "b.or0 " }
+  dist.print %any0w : !H
+  %flags2 = dist.elementwise %v : !G -> !B1 {
+  ^bb0(%x: f64):
+    %m4 = arith.constant -4.0 : f64
+    %y = arith.cmpf ogt, %x, %m4 : f64
+    dist.yield %y : i1
+  }
+  %all1 = dist.scan min %flags2 axis 1 : !B1
+  %all1w = dist.elementwise %all1 : !B1 -> !H {
+  ^bb0(%x: i1):
+    %y = arith.extui %x : i1 to i16
+    dist.yield %y : i16
+  }
+  scf.if %root { vector.print str "b.and1 " }
+  dist.print %all1w : !H
+
   // A grid of 5 axes has no sub-grid team id: the blocks go through rows.
   // t5[i, j, k, l, m] = (5 i + 7 j + 3 k + 11 l + 13 m) % 9 - 4
   %t5 = dist.generate : !T5 {
@@ -377,6 +450,26 @@ func.func @irregular(%sign: i64) -> !I {
   } : tensor<?x?xi64>
   %g = dist.from_local %blk offset %lo0, %lo1 : tensor<?x?xi64> -> !I
   return %g : !I
+}
+
+// Prints the real and the imaginary parts of `c` (the caller's label
+// comes first in each: ".re", ".im" lines, in this order).
+func.func @printComplex(%root: i1, %c: !C) {
+  %re = dist.elementwise %c : !C -> !G {
+  ^bb0(%z: complex<f64>):
+    %x = complex.re %z : complex<f64>
+    dist.yield %x : f64
+  }
+  %im = dist.elementwise %c : !C -> !G {
+  ^bb0(%z: complex<f64>):
+    %y = complex.im %z : complex<f64>
+    dist.yield %y : f64
+  }
+  scf.if %root { vector.print str "c.re " }
+  dist.print %re : !G
+  scf.if %root { vector.print str "c.im " }
+  dist.print %im : !G
+  return
 }
 
 func.func @edge(%n: index, %k: index, %e: index) -> index {

@@ -81,6 +81,18 @@ def scan_table():
     out.append(("vn32.max1", scan("max", vn.astype(np.float32), 1)))
     out.append(("v16.min0", scan("min", v.astype(np.int16), 0)))
     out.append(("v16.sum0", scan("sum", v.astype(np.int16), 0)))
+    # complex<f64> v + 1j f, f16, i8, i1 (v > 2, v > -4) on 7x10 grids.
+    c = v + 1j * f
+    for z in (np.cumsum(c, axis=0), np.cumprod(c, axis=1)):
+        out.append(("c.re", z.real))
+        out.append(("c.im", z.imag))
+    vn16 = vn.astype(np.float16)
+    out.append(("vn16.sum1", scan("sum", vn16, 1)))
+    out.append(("vn16.max0", scan("max", vn16, 0)))
+    out.append(("v8.min1", scan("min", v.astype(np.int8), 1)))
+    flags = v > 2
+    out.append(("b.or0", np.logical_or.accumulate(flags, axis=0)))
+    out.append(("b.and1", np.logical_and.accumulate(v > -4, axis=1)))
     # 2x3x2x3x2 i64 on a grid of 5 axes.
     i, j, k, l, m = ij((2, 3, 2, 3, 2))
     t5 = (5 * i + 7 * j + 3 * k + 11 * l + 13 * m) % 9 - 4
