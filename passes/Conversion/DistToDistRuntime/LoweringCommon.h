@@ -131,6 +131,9 @@ void populateCreationPatterns(TypeConverter &converter,
 /// dist.reduce (ReductionLowering.cpp).
 void populateReductionPatterns(TypeConverter &converter,
                                RewritePatternSet &patterns);
+/// dist.scan (ScanLowering.cpp).
+void populateScanPatterns(TypeConverter &converter,
+                          RewritePatternSet &patterns);
 
 /// dist.slice, insert_slice and concat (SliceLowering.cpp).
 void populateSlicePatterns(TypeConverter &converter,
