@@ -1,4 +1,4 @@
-//===- Reductions.h - element combination for reductions ---------*- C++ -*-===//
+//===- Reductions.h - element combination for reductions --------*- C++ -*-===//
 //
 // The combining operations of the reduction kinds, shared by dist.reduce
 // (ReductionLowering.cpp) and dist.scan (ScanLowering.cpp). Internal to
