@@ -23,18 +23,14 @@ LogicalResult MatmulOp::verify() {
   auto a = cast<DistTensorType>(getLhs().getType());
   auto b = cast<DistTensorType>(getRhs().getType());
   auto c = cast<DistTensorType>(getResult().getType());
-  // On process grids: SUMMA, which needs a 2-D grid and two matrices.
-  for (DistTensorType t : {a, b, c}) {
-    if (!t.isGrid())
-      continue;
-    if (t.getGrid().size() != 2)
+  // On process grids: SUMMA for two matrices, the grid matrix-vector
+  // product for a matrix on a grid; both need a grid of 2 axes for the
+  // matrices. A vector may be on a grid of its one axis (the lowering
+  // fetches and stores boxes of any partition).
+  for (DistTensorType t : {a, b, c})
+    if (t.isGrid() && t.getRank() != 1 && t.getGrid().size() != 2)
       return emitOpError() << "on a process grid needs a grid of 2 axes, got "
                            << t;
-    if (b.getRank() != 2)
-      return emitOpError() << "does not support matrix-vector products on "
-                              "process grids, got "
-                           << t;
-  }
   if (a.getRank() != 2)
     return emitOpError() << "expects a matrix (rank 2) as first operand, got "
                          << a;

@@ -29,10 +29,15 @@ def Dist_MatmulOp : Dist_Op<"matmul", [NoMemoryEffect]> {
     the operands are moved to its balanced `split = [0, 1]` blocks if they
     are not there, and for each panel of the inner dimension the panel of
     `A` is broadcast along the grid rows and that of `B` along the grid
-    columns while the previous panels are multiplied. Matrix-vector
-    products and grids of other ranks are refused on grids. The local
-    products are `linalg.matmul` / `linalg.matvec`, which the pipeline
-    tiles and vectorizes.
+    columns while the previous panels are multiplied. A matrix-vector
+    product with `A` on a 2-D grid leaves `A` in place: each rank fetches
+    the piece of `x` under its columns, multiplies its block, and the
+    partial results are summed within its grid row (an allreduce on the
+    row's sub-grid team) and stored into the vector's blocks; vectors may
+    be in any 1-D partition or on a grid of one axis. Matrices on grids of
+    other than 2 axes are refused. The local products are
+    `linalg.matmul` / `linalg.matvec`, which the pipeline tiles and
+    vectorizes.
 
     ```mlir
     %c = dist.matmul %a, %b : !dist.tensor<?x?xf64>, !dist.tensor<?x?xf64>
@@ -45,6 +50,8 @@ def Dist_MatmulOp : Dist_Op<"matmul", [NoMemoryEffect]> {
     %g = dist.matmul %ga, %gb : !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>,
                                 !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>
                              -> !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>
+    %gy = dist.matmul %ga, %x : !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>,
+                                !dist.tensor<?xf64> -> !dist.tensor<?xf64>
     ```
   }];
   let arguments = (ins Dist_Tensor:$lhs, Dist_Tensor:$rhs);

@@ -394,10 +394,6 @@ LogicalResult ScanOp::verify() {
     return emitOpError() << stringifyReduceKind(kind) << " is not defined for "
                          << source.getElementType()
                          << " elements (complex numbers have no order)";
-  if (source.isGrid() && source.getGridAxisOf(getAxis()) >= 0)
-    return emitOpError() << "a scan along dimension " << getAxis()
-                         << ", which is split over a process grid, is not "
-                            "supported; repartition to a 1-D split first";
   return verifyDimIndex(*this, source, getAxis());
 }
 

@@ -435,10 +435,14 @@ def Dist_ScanOp : Dist_Op<"scan", [NoMemoryEffect,
     source's type and partition. Along the split dimension each rank scans
     its block starting from the combined totals of the ranks before it (a
     scan across the ranks: one allreduce of a vector of one slice per rank).
+    Along a dimension split over a process grid axis the ranks before it
+    are those of its grid line along that axis, and the allreduce is on
+    their sub-grid team only (one slice per rank of the line).
 
     ```mlir
     %c = dist.scan sum %a axis 0 : !dist.tensor<?xf64>
     %p = dist.scan prod %m axis 1 : !dist.tensor<64x32xf64>
+    %g = dist.scan max %b axis 1 : !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>
     ```
   }];
   let arguments = (ins DistRuntime_ReduceKind:$kind, Dist_Tensor:$source,

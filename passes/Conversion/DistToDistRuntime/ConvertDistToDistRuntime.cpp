@@ -633,6 +633,7 @@ void mlir::distc::populateDistToDistRuntimePatterns(
   MLIRContext *context = patterns.getContext();
   populateCreationPatterns(converter, patterns);
   populateReductionPatterns(converter, patterns);
+  populateScanPatterns(converter, patterns);
   populateSlicePatterns(converter, patterns);
   populatePeriodicPatterns(converter, patterns);
   populateMatmulPatterns(converter, patterns);

@@ -128,12 +128,14 @@ mlir::distc::defineGridAxesTeam(OpBuilder &b, Location loc, DistTensorType type,
   };
   if (grid.empty() || grid.size() > 4 || !llvm::all_of(grid, representable))
     return std::nullopt;
-  // 0x6D in the top byte (the shard front end's teams are 0x5B....), then
-  // a bit per grid axis in `axes` and 12 bits per extent (0 for `?`, which
-  // the runtime factors from the world's size as gridExtents does): the
-  // team of one (grid, axes) pair, the same in every function. Axes in grid
-  // order.
-  int64_t id = int64_t(0x6D) << 56;
+  // 0x6D in the top byte (the shard front end's teams are 0x5B....), the
+  // number of grid axes in the next 4 bits (a `?` extent encodes as 0, so
+  // without it [?, ?] and [?, ?, ?] would share the id of axis 0 while the
+  // runtime factors them differently), then a bit per grid axis in `axes`
+  // and 12 bits per extent (0 for `?`, which the runtime factors from the
+  // world's size as gridExtents does): the team of one (grid, axes) pair,
+  // the same in every function. Axes in grid order.
+  int64_t id = (int64_t(0x6D) << 56) | (int64_t(grid.size()) << 52);
   SmallVector<int64_t> declared;
   for (auto [i, extent] : llvm::enumerate(grid)) {
     bool dynamic = ShapedType::isDynamic(extent);

@@ -59,8 +59,8 @@ SmallVector<Value> gridCoordinates(OpBuilder &b, Location loc,
 /// split once, at first use). A member's number is its row-major index
 /// along `axes`. For static extents below 4096 and `?` extents (which the
 /// runtime factors from the world's size as gridExtents does) on at most
-/// four axes: the id encodes them (no two grids share one); std::nullopt
-/// otherwise.
+/// four axes: the id encodes them and their number (no two grids share
+/// one); std::nullopt otherwise.
 std::optional<int64_t> defineGridAxesTeam(OpBuilder &b, Location loc,
                                           dist::DistTensorType type,
                                           ArrayRef<int64_t> axes);

@@ -3,9 +3,9 @@
 // The helpers and the pattern base class that the files lowering dist ops
 // share: ConvertDistToDistRuntime.cpp (the pass, element-wise, data
 // movement, stencils, printing), CreationLowering.cpp (team queries and
-// creation ops) and ReductionLowering.cpp; FormStencils.cpp uses
-// nameLocationsAfterOps. Internal to distc-form-stencils and
-// convert-dist-to-distruntime.
+// creation ops), ReductionLowering.cpp and ScanLowering.cpp;
+// FormStencils.cpp uses nameLocationsAfterOps. Internal to
+// distc-form-stencils and convert-dist-to-distruntime.
 //
 //===----------------------------------------------------------------------===//
 #ifndef DISTC_PASSES_DISTTODISTRUNTIME_LOWERINGCOMMON_H
@@ -131,6 +131,9 @@ void populateCreationPatterns(TypeConverter &converter,
 /// dist.reduce (ReductionLowering.cpp).
 void populateReductionPatterns(TypeConverter &converter,
                                RewritePatternSet &patterns);
+/// dist.scan (ScanLowering.cpp).
+void populateScanPatterns(TypeConverter &converter,
+                          RewritePatternSet &patterns);
 
 /// dist.slice, insert_slice and concat (SliceLowering.cpp).
 void populateSlicePatterns(TypeConverter &converter,

@@ -30,6 +30,13 @@
 // of C. The panels are a loop, double-buffered like the row-block ones:
 // the broadcasts of panel k+1 start before the product of panel k.
 //
+// A matrix-vector product y = A x with A on a 2-D grid (gridMatvec) keeps A
+// where it is: each rank fetches the piece of x that matches its columns
+// of A (one copy_reshape), multiplies its block, the partial results are
+// summed within its grid row (an allreduce on the sub-grid team of the
+// ranks holding the same rows of A), and the row's ranks hand disjoint
+// pieces of the sum to y's blocks (one copy_reshape).
+//
 //===----------------------------------------------------------------------===//
 
 #include "passes/Conversion/DistToDistRuntime/LoweringCommon.h"
@@ -55,7 +62,13 @@ namespace {
 constexpr int64_t kMinPanels = 4;
 constexpr int64_t kMaxPanelWidth = 1024;
 
-enum class MatmulAlgorithm { RowBlocks, ColumnBlocks, PartialSums, Summa };
+enum class MatmulAlgorithm {
+  RowBlocks,
+  ColumnBlocks,
+  PartialSums,
+  Summa,
+  GridMatvec
+};
 
 /// The 2-D grid an operand or the result is on (the first of A, B, C that
 /// has one), or a null type: SUMMA then runs on it.
@@ -69,8 +82,10 @@ DistTensorType summaGrid(DistTensorType a, DistTensorType b,
 
 MatmulAlgorithm chooseMatmulAlgorithm(DistTensorType a, DistTensorType b,
                                       DistTensorType c) {
+  // A vector is never on a grid of 2 axes: then A is.
   if (summaGrid(a, b, c))
-    return MatmulAlgorithm::Summa;
+    return b.getRank() == 1 ? MatmulAlgorithm::GridMatvec
+                            : MatmulAlgorithm::Summa;
   if (a.getSplit() == 1)
     return MatmulAlgorithm::PartialSums;
   if (b.getRank() == 2 && b.getSplit() == 1 && c.getSplit() == 1)
@@ -323,6 +338,37 @@ Value summaProduct(OpBuilder &b, Location loc, const DistParts &a,
   return pipelinedPanels(b, loc, panels.count, c, startPanel, consumePanel);
 }
 
+/// y = A x with A on a 2-D grid, in place (balanced or irregular, either
+/// split order): rank (r, c) holds the rows R and columns K' of A, fetches
+/// x[K'] (one copy_reshape, a box of K / Pc), multiplies its block into a
+/// partial y[R], and the ranks of `sameRows` (the sub-grid team along the
+/// grid axis of A's columns: the ranks that hold the rows R) sum their
+/// partials with one allreduce of |R| elements. Every one of them then has
+/// all of y[R]; member m of the Pc offers only the m-th balanced piece of
+/// it to the copy_reshape into y's blocks (`yType`, `yShape`), so each rank
+/// sends about M / P elements, and the pieces of all rows cover y once.
+DistParts gridMatvec(OpBuilder &b, Location loc, const DistParts &a,
+                     const DistParts &x, DistTensorType xType,
+                     DistTensorType yType, ArrayRef<Value> yShape,
+                     int64_t sameRows) {
+  SmallVector<Value> aSizes = tensorSizes(b, loc, a.local);
+  Value xPart = fetchBox(b, loc, x, xType, {a.offsets[1]}, {aSizes[1]});
+  Value partial = localProduct(b, loc, a.local, xPart);
+  Value rows = allReduce(b, loc, ReduceKind::sum, partial, sameRows);
+  auto [pieceOffset, pieceSize] =
+      balancedBlock(b, loc, aSizes[0], teamSize(b, loc, sameRows),
+                    teamMember(b, loc, sameRows));
+  Value piece = tensor::ExtractSliceOp::create(
+      b, loc, rows, ArrayRef<OpFoldResult>{pieceOffset},
+      ArrayRef<OpFoldResult>{pieceSize},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
+  DistParts offered{
+      piece,
+      SmallVector<Value>(yShape),
+      {arith::AddIOp::create(b, loc, a.offsets[0], pieceOffset).getResult()}};
+  return redistribute(b, loc, offered, yType, yType, yShape);
+}
+
 struct MatmulLowering : public DistPattern<MatmulOp> {
   using DistPattern::DistPattern;
   LogicalResult
@@ -349,7 +395,21 @@ struct MatmulLowering : public DistPattern<MatmulOp> {
     DistParts c;
     c.globalShape = cShape;
     Value zero = indexConst(rewriter, loc, 0);
-    switch (chooseMatmulAlgorithm(aType, bType, cType)) {
+    MatmulAlgorithm algorithm = chooseMatmulAlgorithm(aType, bType, cType);
+    std::optional<int64_t> sameRows;
+    if (algorithm == MatmulAlgorithm::GridMatvec) {
+      sameRows = defineGridAxesTeam(rewriter, loc, aType,
+                                    {aType.getGridAxisOf(1)});
+      // A grid whose sub-grid teams have no id (extents of 4096 or more):
+      // A is moved to row blocks.
+      if (!sameRows)
+        algorithm = MatmulAlgorithm::RowBlocks;
+    }
+    switch (algorithm) {
+    case MatmulAlgorithm::GridMatvec:
+      c = gridMatvec(rewriter, loc, a, b, bType, cType, cShape, *sameRows);
+      natural = cType;
+      break;
     case MatmulAlgorithm::Summa: {
       DistTensorType grid = summaGrid(aType, bType, cType);
       auto onGrid = [&](DistTensorType t) {

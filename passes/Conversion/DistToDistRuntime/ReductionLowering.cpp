@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/Conversion/DistToDistRuntime/LoweringCommon.h"
+#include "passes/Conversion/DistToDistRuntime/Reductions.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
@@ -21,13 +22,8 @@ using namespace mlir::distc;
 using namespace mlir::distc::lowering;
 using namespace mlir::dist;
 
-namespace {
-
-/// The combining operation and identity of a reduction kind: one of sum,
-/// prod, min and max (the lowering maps the others to these first, see
-/// combiningKind).
-Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value lhs,
-              Value rhs) {
+Value mlir::distc::lowering::combine(OpBuilder &b, Location loc,
+                                     ReduceKind kind, Value lhs, Value rhs) {
   Type type = lhs.getType();
   if (isa<ComplexType>(type)) { // the verifiers allow sum and prod only
     if (kind == ReduceKind::prod)
@@ -68,7 +64,8 @@ Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value lhs,
   llvm_unreachable("combine() takes sum, prod, min or max");
 }
 
-Value identity(OpBuilder &b, Location loc, ReduceKind kind, Type type) {
+Value mlir::distc::lowering::identity(OpBuilder &b, Location loc,
+                                      ReduceKind kind, Type type) {
   if (auto complexType = dyn_cast<ComplexType>(type)) {
     Type part = complexType.getElementType();
     double re = kind == ReduceKind::prod ? 1.0 : 0.0;
@@ -94,6 +91,8 @@ Value identity(OpBuilder &b, Location loc, ReduceKind kind, Type type) {
                                  : APInt::getSignedMinValue(width);
   return arith::ConstantOp::create(b, loc, IntegerAttr::get(intType, value));
 }
+
+namespace {
 
 /// The type a reduction of `element` with `kind` accumulates in: f32 for
 /// sums, products and means of f16/bf16 (as numpy's float16 sums
@@ -132,11 +131,11 @@ Value narrowElements(OpBuilder &b, Location loc, Value tensor, Type element) {
       .getResult(0);
 }
 
-/// Reduces `local` over `dims` into a fresh tensor of the remaining shape,
-/// accumulating in `accType` (default: the element type; a wider float
-/// type extends every element first).
-Value reduceLocal(OpBuilder &b, Location loc, ReduceKind kind, Value local,
-                  ArrayRef<int64_t> dims, Type accType = {}) {
+} // namespace
+
+Value mlir::distc::lowering::reduceLocal(OpBuilder &b, Location loc,
+                                         ReduceKind kind, Value local,
+                                         ArrayRef<int64_t> dims, Type accType) {
   auto type = cast<RankedTensorType>(local.getType());
   SmallVector<int64_t> shape;
   SmallVector<Value> sizes, allSizes = tensorSizes(b, loc, local);
@@ -179,6 +178,8 @@ Value reduceLocal(OpBuilder &b, Location loc, ReduceKind kind, Value local,
       });
   return reduce.getResult(0);
 }
+
+namespace {
 
 /// The kind that combines elements for `kind`: `mean` sums (and divides
 /// afterwards), `any`/`all` of i1 are or/and, which combine() emits for
@@ -450,155 +451,6 @@ Value combineArgAcrossRanks(OpBuilder &b, Location loc, bool isMax, Value val,
   return allReduce(b, loc, ReduceKind::min, offers, team);
 }
 
-//===----------------------------------------------------------------------===//
-// dist.scan
-//===----------------------------------------------------------------------===//
-
-/// The start of a scan: the identity, but -0.0 for a float sum, which
-/// leaves every value unchanged (+0.0 would turn a leading -0.0 into +0.0,
-/// where numpy's cumsum keeps it).
-Value scanIdentity(OpBuilder &b, Location loc, ReduceKind kind, Type type) {
-  if (auto floatType = dyn_cast<FloatType>(type); floatType &&
-                                                  kind == ReduceKind::sum)
-    return arith::ConstantFloatOp::create(
-        b, loc, floatType,
-        APFloat::getZero(floatType.getFloatSemantics(), /*Negative=*/true));
-  return identity(b, loc, kind, type);
-}
-
-/// The slice of `tensor` at index `k` of dimension `axis`, without that
-/// dimension, and the offsets/sizes/strides that address it.
-struct AxisSlice {
-  SmallVector<OpFoldResult> offsets, sizes, strides;
-  RankedTensorType type;
-};
-AxisSlice axisSlice(OpBuilder &b, Location loc, Value tensor, int64_t axis,
-                    Value k) {
-  auto type = cast<RankedTensorType>(tensor.getType());
-  AxisSlice slice;
-  SmallVector<int64_t> shape;
-  SmallVector<Value> sizes = tensorSizes(b, loc, tensor);
-  for (auto [d, size] : llvm::enumerate(sizes)) {
-    bool atAxis = static_cast<int64_t>(d) == axis;
-    slice.offsets.push_back(atAxis ? OpFoldResult(k) : b.getIndexAttr(0));
-    // Static sizes as attributes: the slice type must then be static too.
-    slice.sizes.push_back(
-        atAxis ? OpFoldResult(b.getIndexAttr(1))
-        : type.isDynamicDim(d) ? OpFoldResult(size)
-                               : OpFoldResult(b.getIndexAttr(type.getDimSize(d))));
-    slice.strides.push_back(b.getIndexAttr(1));
-    if (!atAxis)
-      shape.push_back(type.getDimSize(d));
-  }
-  slice.type = RankedTensorType::get(shape, type.getElementType());
-  return slice;
-}
-
-Value extractAt(OpBuilder &b, Location loc, Value tensor, int64_t axis,
-                Value k) {
-  AxisSlice s = axisSlice(b, loc, tensor, axis, k);
-  return tensor::ExtractSliceOp::create(b, loc, s.type, tensor, s.offsets,
-                                        s.sizes, s.strides);
-}
-
-Value insertAt(OpBuilder &b, Location loc, Value slice, Value dest,
-               int64_t axis, Value k) {
-  AxisSlice s = axisSlice(b, loc, dest, axis, k);
-  return tensor::InsertSliceOp::create(b, loc, slice, dest, s.offsets, s.sizes,
-                                       s.strides);
-}
-
-/// `acc (+) next` element by element, written into `acc`'s tensor.
-Value combineInto(OpBuilder &b, Location loc, ReduceKind kind, Value acc,
-                  Value next) {
-  int64_t rank = cast<RankedTensorType>(acc.getType()).getRank();
-  SmallVector<AffineMap> maps(2, b.getMultiDimIdentityMap(rank));
-  SmallVector<utils::IteratorType> iterators(rank,
-                                             utils::IteratorType::parallel);
-  return linalg::GenericOp::create(
-             b, loc, TypeRange{acc.getType()}, ValueRange{next},
-             ValueRange{acc}, maps, iterators,
-             [&](OpBuilder &nb, Location nl, ValueRange args) {
-               linalg::YieldOp::create(nb, nl,
-                                       combine(nb, nl, kind, args[1], args[0]));
-             })
-      .getResult(0);
-}
-
-/// A tensor of `type` (sizes `sizes`) filled with `value`.
-Value filledTensor(OpBuilder &b, Location loc, RankedTensorType type,
-                   ArrayRef<Value> sizes, Value value) {
-  return linalg::FillOp::create(b, loc, value, emptyTensor(b, loc, type, sizes))
-      .getResult(0);
-}
-
-/// A scan along `axis`: every rank scans its block slice by slice with an
-/// scf.for, starting from the identity or, along the split dimension, from
-/// the combined totals of the ranks before it. Those come from one
-/// allreduce of a [P x slice] tensor in which each rank fills its own row
-/// with its block's total and the others with the identity (an allgather
-/// by allreduce: the slices are small, one element for a 1-D scan).
-struct ScanLowering : public DistPattern<ScanOp> {
-  using DistPattern::DistPattern;
-  LogicalResult
-  matchAndRewrite(ScanOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    OpBuilder &b = rewriter;
-    Location loc = op.getLoc();
-    DistTensorType type = distType(op.getSource());
-    DistParts source = parts(adaptor.getSource());
-    ReduceKind kind = op.getKind();
-    int64_t axis = op.getAxis(), team = type.getTeam();
-    Value local = source.local;
-    auto localType = cast<RankedTensorType>(local.getType());
-    Type element = localType.getElementType();
-    SmallVector<Value> sizes = tensorSizes(b, loc, local);
-    SmallVector<Value> sliceSizes(sizes);
-    sliceSizes.erase(sliceSizes.begin() + axis);
-    SmallVector<int64_t> sliceShape(localType.getShape());
-    sliceShape.erase(sliceShape.begin() + axis);
-    auto sliceType = RankedTensorType::get(sliceShape, element);
-    Value c0 = indexConst(b, loc, 0), c1 = indexConst(b, loc, 1);
-    Value start = filledTensor(b, loc, sliceType, sliceSizes,
-                               scanIdentity(b, loc, kind, element));
-
-    if (axis == type.getSplit()) {
-      Value total = reduceLocal(b, loc, kind, local, {axis});
-      Value ranks = teamSize(b, loc, team), me = teamMember(b, loc, team);
-      SmallVector<int64_t> slotsShape{ShapedType::kDynamic};
-      slotsShape.append(sliceShape);
-      SmallVector<Value> slotsSizes{ranks};
-      slotsSizes.append(sliceSizes);
-      Value slots = filledTensor(
-          b, loc, RankedTensorType::get(slotsShape, element), slotsSizes,
-          scanIdentity(b, loc, kind, element));
-      slots = insertAt(b, loc, castTo(b, loc, total, sliceType), slots, 0, me);
-      Value totals = allReduce(b, loc, kind, slots, team);
-      auto before = scf::ForOp::create(
-          b, loc, c0, me, c1, ValueRange{start},
-          [&](OpBuilder &nb, Location nl, Value q, ValueRange iter) {
-            Value next = extractAt(nb, nl, totals, 0, q);
-            scf::YieldOp::create(
-                nb, nl, combineInto(nb, nl, kind, iter[0], next));
-          });
-      start = before.getResult(0);
-    }
-
-    Value result = emptyTensor(b, loc, localType, sizes);
-    auto scan = scf::ForOp::create(
-        b, loc, c0, sizes[axis], c1, ValueRange{start, result},
-        [&](OpBuilder &nb, Location nl, Value k, ValueRange iter) {
-          Value next = extractAt(nb, nl, local, axis, k);
-          Value acc = combineInto(nb, nl, kind, iter[0], next);
-          Value written = insertAt(nb, nl, acc, iter[1], axis, k);
-          scf::YieldOp::create(nb, nl, ValueRange{acc, written});
-        });
-    replace(rewriter, op,
-            {scan.getResult(1), source.globalShape, source.offsets});
-    return success();
-  }
-};
-
 /// A reduction along dimension `axis`, split over grid axis `gridAxis`:
 /// each rank reduces its block, the partial results are combined within
 /// `column` (the ranks that differ only along `gridAxis`, a sub-grid team,
@@ -790,5 +642,5 @@ struct ReduceLowering : public DistPattern<ReduceOp> {
 
 void mlir::distc::lowering::populateReductionPatterns(
     TypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<ReduceLowering, ScanLowering>(converter, patterns.getContext());
+  patterns.add<ReduceLowering>(converter, patterns.getContext());
 }

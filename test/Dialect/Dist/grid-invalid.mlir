@@ -69,14 +69,6 @@ func.func @periodic_extend_irregular(%a: !dist.tensor<?x?xf64, grid = [?, ?], sp
 
 // -----
 
-func.func @scan(%a: !dist.tensor<8x8xf64, grid = [?, ?], split = [0, 1]>) {
-  // expected-error @+1 {{a scan along dimension 1, which is split over a process grid, is not supported}}
-  %s = dist.scan sum %a axis 1 : !dist.tensor<8x8xf64, grid = [?, ?], split = [0, 1]>
-  return
-}
-
-// -----
-
 
 // Slices and concatenations take grid tensors (and mix them with 1-D
 // ones); their verifiers check the same sizes, ranks and teams as for 1-D.
@@ -104,9 +96,35 @@ func.func @concat_on_grid_size(%a: !dist.tensor<4x6xf64, grid = [2, ?], split = 
 
 // -----
 
-// dist.matmul on grids is SUMMA: two matrices on a 2-D grid.
-func.func @matvec_on_grid(%a: !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>, %x: !dist.tensor<?xf64>) {
-  // expected-error @+1 {{'dist.matmul' op does not support matrix-vector products on process grids, got '!dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>'}}
-  %y = dist.matmul %a, %x : !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>, !dist.tensor<?xf64> -> !dist.tensor<?xf64>
+// dist.matmul on grids: a matrix is on a grid of 2 axes (SUMMA, or the
+// grid matrix-vector product); only vectors may have a grid of one axis.
+func.func @matvec_one_axis_matrix(%a: !dist.tensor<?x?xf64, grid = [4], split = [1]>, %x: !dist.tensor<?xf64>) {
+  // expected-error @+1 {{'dist.matmul' op on a process grid needs a grid of 2 axes, got '!dist.tensor<?x?xf64, grid = [4], split = [1]>'}}
+  %y = dist.matmul %a, %x : !dist.tensor<?x?xf64, grid = [4], split = [1]>, !dist.tensor<?xf64> -> !dist.tensor<?xf64>
+  return
+}
+
+// -----
+
+func.func @matmul_one_axis_result(%a: !dist.tensor<?x?xf64>, %b: !dist.tensor<?x?xf64>) {
+  // expected-error @+1 {{'dist.matmul' op on a process grid needs a grid of 2 axes, got '!dist.tensor<?x?xf64, grid = [2], split = [0]>'}}
+  %c = dist.matmul %a, %b : !dist.tensor<?x?xf64>, !dist.tensor<?x?xf64> -> !dist.tensor<?x?xf64, grid = [2], split = [0]>
+  return
+}
+
+// -----
+
+// The vector of a grid matrix-vector product must have the matrix's rows.
+func.func @matvec_grid_rows(%a: !dist.tensor<7x10xf64, grid = [?, ?], split = [0, 1]>, %x: !dist.tensor<10xf64>) {
+  // expected-error @+1 {{'dist.matmul' op result has 8 rows, the first operand 7}}
+  %y = dist.matmul %a, %x : !dist.tensor<7x10xf64, grid = [?, ?], split = [0, 1]>, !dist.tensor<10xf64> -> !dist.tensor<8xf64>
+  return
+}
+
+// -----
+
+func.func @matvec_grid_irregular_result(%a: !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>, %x: !dist.tensor<?xf64>) {
+  // expected-error @+1 {{'dist.matmul' op result must be balanced, got '!dist.tensor<?xf64, irregular>'}}
+  %y = dist.matmul %a, %x : !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>, !dist.tensor<?xf64> -> !dist.tensor<?xf64, irregular>
   return
 }
