@@ -25,6 +25,18 @@ namespace mlir::dist {
 /// and offsets in int64 arithmetic that must not overflow (INT64_MIN is also
 /// MLIR's marker for a dynamic offset).
 inline constexpr int64_t kMaxStencilWidth = int64_t(1) << 48;
+
+class DistTensorType;
+/// The dimensions of a tensor of `type` whose halo reaches beyond this
+/// rank's part: the split dimensions, and those of the `periodic` mask
+/// (wrapped around). Only where two of them meet does a halo have corners.
+SmallVector<int64_t> haloCrossingDims(DistTensorType type, int64_t periodic);
+/// Whether a shift by `shift` reads an element outside this rank's part in
+/// two or more haloCrossingDims at once: a corner of the extended box,
+/// which a star stencil never reads and a halo with `corners = false` does
+/// not hold.
+bool shiftReadsCorner(DistTensorType type, int64_t periodic,
+                      ArrayRef<int64_t> shift);
 } // namespace mlir::dist
 
 #include "dialect/Dist/DistOpsDialect.h.inc"

@@ -11,6 +11,39 @@
 using namespace mlir;
 using namespace mlir::dist;
 
+/// The optional tail of !dist.halo: (`,` `periodic` `=` mask)?
+/// (`,` `corners` `=` `false`)?, each printed when not the default. One
+/// directive: two optional groups both starting with `,` would commit to
+/// the first at the comma.
+static ParseResult parseHaloOptions(AsmParser &parser, int64_t &periodic,
+                                    bool &corners) {
+  periodic = 0;
+  corners = true;
+  if (failed(parser.parseOptionalComma()))
+    return success();
+  if (succeeded(parser.parseOptionalKeyword("periodic"))) {
+    if (parser.parseEqual() || parser.parseInteger(periodic))
+      return failure();
+    if (failed(parser.parseOptionalComma()))
+      return success();
+  }
+  if (parser.parseKeyword("corners") || parser.parseEqual())
+    return failure();
+  if (succeeded(parser.parseOptionalKeyword("false")))
+    corners = false;
+  else if (parser.parseKeyword("true"))
+    return failure();
+  return success();
+}
+
+static void printHaloOptions(AsmPrinter &printer, int64_t periodic,
+                             bool corners) {
+  if (periodic != 0)
+    printer << ", periodic = " << periodic;
+  if (!corners)
+    printer << ", corners = false";
+}
+
 #include "dialect/Dist/DistOpsDialect.cpp.inc"
 
 #define GET_TYPEDEF_CLASSES
@@ -286,9 +319,26 @@ DistTensorType DistTensorType::withGrid(ArrayRef<int64_t> grid,
 // HaloType
 //===----------------------------------------------------------------------===//
 
+SmallVector<int64_t> mlir::dist::haloCrossingDims(DistTensorType type,
+                                                  int64_t periodic) {
+  SmallVector<int64_t> split = type.getSplitDims(), dims;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    if ((d < 63 && ((periodic >> d) & 1)) || llvm::is_contained(split, d))
+      dims.push_back(d);
+  return dims;
+}
+
+bool mlir::dist::shiftReadsCorner(DistTensorType type, int64_t periodic,
+                                  ArrayRef<int64_t> shift) {
+  return llvm::count_if(haloCrossingDims(type, periodic), [&](int64_t d) {
+           return shift[d] != 0;
+         }) >= 2;
+}
+
 LogicalResult HaloType::verify(function_ref<InFlightDiagnostic()> emitError,
                                Type source, ArrayRef<int64_t> low,
-                               ArrayRef<int64_t> high, int64_t periodic) {
+                               ArrayRef<int64_t> high, int64_t periodic,
+                               bool corners) {
   auto type = dyn_cast<DistTensorType>(source);
   if (!type)
     return emitError() << "!dist.halo must be of a !dist.tensor, got "

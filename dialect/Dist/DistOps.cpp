@@ -670,6 +670,12 @@ LogicalResult StencilOp::verifyRegions() {
                << "shift " << shift[d] << " of input #" << i
                << " in dimension " << d << " is outside its halo [-"
                << halo.getLow()[d] << ", " << halo.getHigh()[d] << "]";
+    // A halo without corners holds the faces only: the lowering would read
+    // a corner that no rank sent.
+    if (!halo.getCorners() && halo.readsCorner(shift))
+      return emitOpError() << "shift [" << shift << "] of input #" << i
+                           << " reads a corner of its halo, which has "
+                              "'corners = false'";
   }
   if (!anyHalo)
     return emitOpError("expects at least one halo input (otherwise it is a "

@@ -118,7 +118,8 @@ def Dist_HaloType : TypeDef<Dist_Dialect, "Halo"> {
 
     ```
     halo ::= `!dist.halo<` dist-tensor `,` `low` `=` `[` widths `]` `,`
-             `high` `=` `[` widths `]` (`,` `periodic` `=` mask)? `>`
+             `high` `=` `[` widths `]` (`,` `periodic` `=` mask)?
+             (`,` `corners` `=` `false`)? `>`
     ```
 
     The value of `dist.halo`: this rank's part of a `!dist.tensor` (the
@@ -137,22 +138,42 @@ def Dist_HaloType : TypeDef<Dist_Dialect, "Halo"> {
     `dist.shift`. It is exchanged with update_grid_halo on any split
     dimension and needs a balanced partition.
 
+    `corners = false` leaves out the elements that lie outside the part in
+    two or more of the dimensions that reach other ranks (the split
+    dimensions) or wrap around (the periodic ones): the halo is the faces
+    only, what a star stencil (a 5-point one in 2-D) reads. Its exchange then
+    sends no corner element and no message to a diagonal neighbour
+    (`distruntime.update_grid_halo` with `corners = false`). A
+    `dist.stencil` may not read such a halo with a shift that moves along
+    two of those dimensions at once. `distc-form-stencils` sets it when
+    none of the shifts of the halo does.
+
     Example:
 
     ```mlir
     !dist.halo<!dist.tensor<?x?xf64>, low = [1, 1], high = [1, 1]>
     !dist.halo<!dist.tensor<?xf64>, low = [1], high = [1], periodic = 1>
+    !dist.halo<!dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>,
+               low = [1, 1], high = [1, 1], corners = false>
     ```
   }];
   // `source` is a ::mlir::Type so that it prints in full (!dist.tensor<..>).
   let parameters = (ins "::mlir::Type":$source,
                         ArrayRefParameter<"int64_t">:$low,
                         ArrayRefParameter<"int64_t">:$high,
-                        DefaultValuedParameter<"int64_t", "0">:$periodic);
+                        DefaultValuedParameter<"int64_t", "0">:$periodic,
+                        DefaultValuedParameter<"bool", "true">:$corners);
   let assemblyFormat = [{
     `<` $source `,` `low` `=` `[` $low `]` `,` `high` `=` `[` $high `]`
-    (`,` `periodic` `=` $periodic^)? `>`
+    `` custom<HaloOptions>($periodic, $corners) `>`
   }];
+  let builders = [
+    TypeBuilder<(ins "::mlir::Type":$source, "::llvm::ArrayRef<int64_t>":$low,
+                     "::llvm::ArrayRef<int64_t>":$high,
+                     CArg<"int64_t", "0">:$periodic), [{
+      return $_get($_ctxt, source, low, high, periodic, /*corners=*/true);
+    }]>
+  ];
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
     DistTensorType getSourceType() const {
@@ -166,6 +187,12 @@ def Dist_HaloType : TypeDef<Dist_Dialect, "Halo"> {
       return getPeriodic() == 0 && !getSourceType().isGrid() &&
              getSourceType().getSplit() == 0 &&
              (getLow()[0] != 0 || getHigh()[0] != 0);
+    }
+    /// Whether a shift by `shift` reads outside the part in two or more
+    /// dimensions that reach other ranks or wrap around (a corner), which
+    /// a halo without corners does not hold (dist::shiftReadsCorner).
+    bool readsCorner(::llvm::ArrayRef<int64_t> shift) const {
+      return shiftReadsCorner(getSourceType(), getPeriodic(), shift);
     }
   }];
 }

@@ -309,6 +309,12 @@ def DistRuntime_UpdateGridHaloOp : DistRuntime_Op<"update_grid_halo", [
     Every neighbour sends one message, faces and corners packed together.
     The halo is valid after `distruntime.wait` on the handle.
 
+    With `corners = false` every slab spans only the block's range in the
+    other dimensions: the halo is the faces, what a star stencil reads (no
+    shift along two split or periodic dimensions at once), and the diagonal
+    neighbours exchange nothing. The lowering of `dist` sets it from the
+    shifts that read the halo.
+
     The optional `key` is passed to the runtime (-1, the default, means
     none): a key promises that every rank calls with the same arguments
     at every repeat, so that a repeated call needs no collective.
@@ -320,7 +326,7 @@ def DistRuntime_UpdateGridHaloOp : DistRuntime_Op<"update_grid_halo", [
     %h, %halo = distruntime.update_grid_halo %local
       g_shape %g0, %g1 l_offs %o0, %o1 grid %e0, %e1 size %n
       {team = 0 : i64, split = array<i64: 0, 1>, low = array<i64: 1, 1>,
-       high = array<i64: 1, 1>, periodic = 0 : i64}
+       high = array<i64: 1, 1>, periodic = 0 : i64, corners = false}
       : (tensor<?x?xf64>, index, index, index, index, index, index, index)
       -> (!distruntime.asynchandle, tensor<?xf64>)
     distruntime.wait %h : !distruntime.asynchandle
@@ -338,6 +344,7 @@ def DistRuntime_UpdateGridHaloOp : DistRuntime_Op<"update_grid_halo", [
     DenseI64ArrayAttr:$low,
     DenseI64ArrayAttr:$high,
     DefaultValuedAttr<I64Attr, "0">:$periodic,
+    DefaultValuedAttr<BoolAttr, "true">:$corners,
     OptionalAttr<I64Attr>:$key);
   let results = (outs DistRuntime_AsyncHandle:$handle,
                       RankedTensorOf<[AnyType], [HasAnyRankOfPred<[1]>]>:$halo);

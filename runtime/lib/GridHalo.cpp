@@ -53,8 +53,8 @@ std::vector<Box> GridHaloForm::slabsOf(int r) const {
     for (int side = 0; side < 2; ++side) {
       Box s{Shape(n), Shape(n)};
       detail::gridHaloSlab<int64_t>(n, d, side, block.offsets.data(), block.sizes.data(),
-                                    lo.data(), hi.data(), shape.data(), per, s.offsets.data(),
-                                    s.sizes.data());
+                                    lo.data(), hi.data(), shape.data(), per, corners,
+                                    s.offsets.data(), s.sizes.data());
       slabs.push_back(std::move(s));
     }
   return slabs;
@@ -76,6 +76,7 @@ int64_t GridHaloForm::digest() const {
   d.mix(hi);
   for (bool p : periodic)
     d.mix(p);
+  d.mix(corners);
   return d.value();
 }
 
@@ -217,19 +218,25 @@ void GridHaloTeam::inputOwners(const Box &region, std::vector<int> &out) const {
 void GridHaloTeam::outputOwners(const Box &region, std::vector<int> &out) const {
   if (region.empty())
     return;
-  // Along each axis, the coordinates whose extended range may meet the
-  // region: every one along a periodic dimension (the wrapped pieces may
-  // come from anywhere on the ring), else those with
-  // own - lo < region end and own end + hi > region begin. O(extent).
+  // Along each axis, the coordinates whose extended range
+  // [own - lo, own end + hi) may meet the region. Along a periodic
+  // dimension the range's parts beyond the array wrap around, so it may
+  // also meet the region shifted by n either way (widths up to n, which
+  // the lowering checks, reach no further; wider ones: every coordinate).
+  // O(extent) per axis, and the product is the neighbours, not the ring.
   std::vector<std::vector<int>> coords(form_.grid.size());
   for (size_t k = 0; k < form_.grid.size(); ++k) {
     int64_t d = form_.split[k];
     BalancedSplit s{form_.shape[d], static_cast<int>(form_.grid[k])};
-    int64_t a = region.offsets[d], b = a + region.sizes[d];
-    for (int c = 0; c < s.P; ++c)
-      if (form_.periodic[d] ||
-          (s.offset(c) - form_.lo[d] < b && s.offset(c + 1) + form_.hi[d] > a))
+    int64_t n = form_.shape[d], a = region.offsets[d], b = a + region.sizes[d];
+    bool wraps = form_.periodic[d];
+    bool wide = wraps && (form_.lo[d] > n || form_.hi[d] > n);
+    for (int c = 0; c < s.P; ++c) {
+      int64_t from = s.offset(c) - form_.lo[d], to = s.offset(c + 1) + form_.hi[d];
+      auto meets = [&](int64_t shift) { return from < b + shift && to > a + shift; };
+      if (wide || meets(0) || (wraps && (meets(-n) || meets(n))))
         coords[k].push_back(c);
+    }
   }
   product(coords, out);
 }

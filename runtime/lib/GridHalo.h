@@ -28,11 +28,15 @@ struct GridHaloForm {
   Shape split;                 // tensor dimension of each grid axis
   Shape lo, hi;                // halo widths per tensor dimension
   std::vector<bool> periodic;  // per tensor dimension
+  // Whether the slabs hold the corners (GridHaloSlabs.h): without them only
+  // the faces are exchanged, and diagonal neighbours exchange nothing.
+  bool corners = true;
 
   int P() const;
   // Rank r's block (row-major grid coordinates, balanced per axis).
   Box blockOf(int r) const;
-  // The 2 * rank slabs of rank r (unwrapped global coordinates).
+  // The 2 * rank slabs of rank r (unwrapped global coordinates), faces only
+  // without `corners`.
   std::vector<Box> slabsOf(int r) const;
   // The element count of all slabs of rank r (the halo buffer's length).
   int64_t haloElements(int r) const;

@@ -4,7 +4,7 @@
 //
 // Agreement: the first call of a site (and every call without a key)
 // checks with one non-blocking allreduce that all ranks describe the same
-// halo (shape, grid, widths, periodicity). A call with a key (>= 0) whose
+// halo (shape, grid, widths, periodicity, corners). A call with a key (>= 0) whose
 // arguments repeat an earlier one's then reuses the plan without any
 // collective: the block is the balanced block of the grid, checked, so a
 // repeat of this rank's arguments is a repeat of every rank's (as for the
@@ -89,7 +89,7 @@ void agreeOnForm(Team &t, int64_t digest) {
   stats().metadataCollectives++;
   if (words[0] != digest || -words[1] != digest)
     failOnEveryRank(t.rank, "update_grid_halo: ranks disagree on the halo (global shape, grid, "
-                            "split dimensions, widths or periodic dimensions)");
+                            "split dimensions, widths, periodic dimensions or corners)");
 }
 
 void expectEntries(const Shape &v, size_t n, const char *what, const char *per) {
@@ -137,7 +137,8 @@ void buildEntry(Team &t, CachedGridHalo &entry, const GridHaloForm &form, const 
 template <typename T>
 int64_t updateGridHalo(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, int64_t iR,
                        void *iD, int64_t grR, void *grD, int64_t sR, void *sD, int64_t wR,
-                       void *wD, int64_t hR, void *hD, int64_t periodic, int64_t haloKey) {
+                       void *wD, int64_t hR, void *hD, int64_t periodic, int64_t corners,
+                       int64_t haloKey) {
   return guarded([&] {
     const char *op = "update_grid_halo";
     EntryCall call(op);
@@ -147,6 +148,7 @@ int64_t updateGridHalo(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *o
     key.push(sizeof(T));
     key.push(haloKey < 0 ? -1 : haloKey);
     key.push(periodic);
+    key.push(corners);
     key.indexArray(gR, gD);
     key.indexArray(oR, oD);
     key.sizes(iR, iD);
@@ -177,6 +179,10 @@ int64_t updateGridHalo(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *o
         form.hi.push_back(widths[2 * d + 1]);
         form.periodic.push_back(d < 63 && ((periodic >> d) & 1));
       }
+      if (corners != 0 && corners != 1)
+        fail("update_grid_halo: corners must be 0 or 1, got %lld",
+             static_cast<long long>(corners));
+      form.corners = corners == 1;
       if (!entry) {
         CachedGridHalo fresh;
         buildEntry(t, fresh, form, in, offsets);
@@ -245,8 +251,10 @@ extern "C" {
   int64_t _idtr_update_grid_halo_##SUFFIX(int64_t team, int64_t a, void *b, int64_t c,     \
                                           void *d, int64_t e, void *f, int64_t g, void *h,  \
                                           int64_t i, void *j, int64_t k, void *l, int64_t m, \
-                                          void *n, int64_t periodic, int64_t key) {         \
-    return updateGridHalo<T>(team, a, b, c, d, e, f, g, h, i, j, k, l, m, n, periodic, key); \
+                                          void *n, int64_t periodic, int64_t corners,       \
+                                          int64_t key) {                                    \
+    return updateGridHalo<T>(team, a, b, c, d, e, f, g, h, i, j, k, l, m, n, periodic,      \
+                             corners, key);                                                 \
   }
 
 IDTR_DEFINE_GRID_HALO(f64, double)

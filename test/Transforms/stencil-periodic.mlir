@@ -9,7 +9,7 @@
 // RUN: %distc-opt %s --distc-form-stencils --convert-dist-to-distruntime --canonicalize --cse | FileCheck %s --check-prefix=LOWER
 
 // CHECK-LABEL: func.func @mixed
-// CHECK-DAG: %[[P:.*]] = dist.halo %{{.*}} fill %{{.*}} : !dist.halo<!dist.tensor<?x?xf64>, low = [1, 1], high = [0, 0], periodic = 3>
+// CHECK-DAG: %[[P:.*]] = dist.halo %{{.*}} fill %{{.*}} : !dist.halo<!dist.tensor<?x?xf64>, low = [1, 1], high = [0, 0], periodic = 3, corners = false>
 // CHECK-DAG: %[[H:.*]] = dist.halo %{{.*}} fill %arg1 : !dist.halo<!dist.tensor<?x?xf64>, low = [0, 0], high = [1, 0]>
 // CHECK: dist.stencil %[[P]], %[[H]], %[[P]] shifts [-1, 0, 1, 0, 0, -1]
 // CHECK-NOT: dist.shift

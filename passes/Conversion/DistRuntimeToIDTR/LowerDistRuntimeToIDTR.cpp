@@ -589,7 +589,7 @@ struct UpdateGridHaloLowering : public OpConversionPattern<UpdateGridHaloOp> {
                 b.inputArray(adaptor.getLArray()), b.indexList(adaptor.getGrid()),
                 b.indexList(op.getSplit()), b.indexList(widths),
                 b.unranked(halo), b.i64Constant(op.getPeriodic()),
-                b.i64Constant(key)},
+                b.i64Constant(op.getCorners() ? 1 : 0), b.i64Constant(key)},
                haloType.getElementType())
             .getResult(0);
     rewriter.replaceOp(op, {handle, b.outputTensor(halo, haloType)});

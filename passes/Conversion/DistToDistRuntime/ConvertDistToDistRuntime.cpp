@@ -390,9 +390,11 @@ struct ShiftLowering : public DistPattern<ShiftOp> {
       // extended[x + low + offset] with low + offset = max(offset, 0).
       begin.push_back(indexConst(rewriter, loc, std::max<int64_t>(0, offset)));
     }
-    HaloedPart halos =
-        exchangeHalos(rewriter, loc, source, distType(op.getSource()), low,
-                      high, adaptor.getFill().front());
+    // A shift along one split dimension reads no corner: the faces do.
+    HaloedPart halos = exchangeHalos(
+        rewriter, loc, source, distType(op.getSource()), low, high,
+        adaptor.getFill().front(), /*periodic=*/0,
+        shiftReadsCorner(distType(op.getSource()), 0, op.getOffsets()));
     Value window = extendedWindow(rewriter, loc, halos, begin,
                                   tensorSizes(rewriter, loc, source.local),
                                   /*thin=*/false);
@@ -415,7 +417,7 @@ struct HaloLowering : public DistPattern<HaloOp> {
     HaloedPart halos =
         exchangeHalos(rewriter, op.getLoc(), source, type.getSourceType(),
                       type.getLow(), type.getHigh(), adaptor.getFill().front(),
-                      type.getPeriodic());
+                      type.getPeriodic(), type.getCorners());
     SmallVector<Value> values = source.flatten();
     values.push_back(halos.fill);
     if (halos.lowHalo)
@@ -456,6 +458,7 @@ std::pair<DistParts, HaloedPart> unflattenHalo(OpBuilder &b, Location loc,
   halos.high.assign(type.getHigh().begin(), type.getHigh().end());
   halos.fill = values[n];
   halos.periodic = type.getPeriodic();
+  halos.corners = type.getCorners();
   if (type.hasHaloRows()) {
     halos.lowHalo = values[n + 1];
     halos.highHalo = values[n + 2];
@@ -464,7 +467,8 @@ std::pair<DistParts, HaloedPart> unflattenHalo(OpBuilder &b, Location loc,
     llvm::append_range(halos.slabs, values.drop_front(n + 1));
     std::vector<SmallVector<Value>> sizes;
     gridSlabBoxes(b, loc, source, type.getLow(), type.getHigh(),
-                  type.getPeriodic(), halos.slabOrigins, sizes);
+                  type.getPeriodic(), type.getCorners(), halos.slabOrigins,
+                  sizes);
   }
   return {source, halos};
 }

@@ -64,6 +64,12 @@ bool isStencilCandidate(Operation *op) {
   return anyShifted;
 }
 
+/// The periodic mask of `extend`'s halo: every dimension, or none.
+int64_t periodicMask(ExtendOp extend) {
+  int64_t rank = extend.getLow().size();
+  return extend.getPeriodic() ? (int64_t(1) << rank) - 1 : 0;
+}
+
 /// The extends read through shifted slices by `op`.
 SmallVector<ExtendOp> extendsReadBy(Operation *op) {
   SmallVector<ExtendOp> extends;
@@ -207,6 +213,22 @@ struct FormStencilsPass
     groupShiftsIntoExtends(getOperation());
     llvm::SetVector<Operation *> stencils = selectStencils(getOperation());
 
+    // Whether some stencil reads a corner of an extend (a shift along two
+    // split or periodic dimensions at once). A star stencil's halo is its
+    // faces, exchanged without corner elements or messages to diagonal
+    // neighbours. With fewer than two such dimensions there are no corners
+    // to leave out: the type keeps the default.
+    llvm::SmallDenseMap<Operation *, bool> readsCorner;
+    for (Operation *op : stencils)
+      for (Value input : op->getOperands())
+        if (auto shifted = matchShiftedSlice(input)) {
+          auto type = cast<DistTensorType>(input.getType());
+          int64_t periodic = periodicMask(shifted->extend);
+          bool &corner = readsCorner[shifted->extend];
+          corner = corner || haloCrossingDims(type, periodic).size() < 2 ||
+                   shiftReadsCorner(type, periodic, shifted->shift);
+        }
+
     // One dist.halo per extend, where the extend is: the exchange starts
     // where all of its shifts' data is available.
     llvm::MapVector<Operation *, Value> halos;
@@ -217,10 +239,10 @@ struct FormStencilsPass
         if (halo)
           continue;
         b.setInsertionPoint(extend);
-        int64_t rank = extend.getLow().size();
-        int64_t periodic = extend.getPeriodic() ? (int64_t(1) << rank) - 1 : 0;
         auto type = HaloType::get(&getContext(), extend.getSource().getType(),
-                                  extend.getLow(), extend.getHigh(), periodic);
+                                  extend.getLow(), extend.getHigh(),
+                                  periodicMask(extend),
+                                  readsCorner.lookup(extend));
         halo = HaloOp::create(b, extend.getLoc(), type, extend.getSource(),
                               extend.getFill());
       }

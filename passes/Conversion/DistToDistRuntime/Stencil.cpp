@@ -150,6 +150,7 @@ int64_t mlir::distc::numGridSlabs(ArrayRef<int64_t> low,
 void mlir::distc::gridSlabBoxes(OpBuilder &b, Location loc,
                                 const DistParts &source, ArrayRef<int64_t> low,
                                 ArrayRef<int64_t> high, int64_t periodic,
+                                bool corners,
                                 std::vector<SmallVector<Value>> &origins,
                                 std::vector<SmallVector<Value>> &sizes) {
   int rank = static_cast<int>(source.rank());
@@ -170,7 +171,7 @@ void mlir::distc::gridSlabBoxes(OpBuilder &b, Location loc,
       SmallVector<Value> begin(rank), size(rank);
       idtr::detail::gridHaloSlab<Value>(
           rank, d, side, source.offsets.data(), localSizes.data(), low.data(),
-          high.data(), source.globalShape.data(), wraps.data(),
+          high.data(), source.globalShape.data(), wraps.data(), corners,
           begin.data(), size.data(), arith);
       // Extended coordinates: the local part starts at `low`.
       SmallVector<Value> origin;
@@ -199,7 +200,7 @@ void exchangeGridHalo(OpBuilder &b, Location loc, const DistParts &source,
   }
   std::vector<SmallVector<Value>> sizes;
   gridSlabBoxes(b, loc, source, part.low, part.high, part.periodic,
-                part.slabOrigins, sizes);
+                part.corners, part.slabOrigins, sizes);
   SmallVector<Value> volumes;
   Value total = indexConst(b, loc, 0);
   for (ArrayRef<Value> size : sizes) {
@@ -215,7 +216,8 @@ void exchangeGridHalo(OpBuilder &b, Location loc, const DistParts &source,
       source.local, source.globalShape, source.offsets, extents, total,
       b.getI64IntegerAttr(type.getTeam()), b.getDenseI64ArrayAttr(split),
       b.getDenseI64ArrayAttr(part.low), b.getDenseI64ArrayAttr(part.high),
-      b.getI64IntegerAttr(part.periodic), IntegerAttr());
+      b.getI64IntegerAttr(part.periodic), b.getBoolAttr(part.corners),
+      IntegerAttr());
   // The overlap pass moves the wait down to the first use of the slabs.
   distruntime::WaitOp::create(b, loc, halo.getHandle());
   Value at = indexConst(b, loc, 0);
@@ -259,7 +261,7 @@ void fetchIrregularHalo(OpBuilder &b, Location loc, const DistParts &source,
   Value box = lowering::fetchBox(b, loc, source, type, begin, sizes);
   std::vector<SmallVector<Value>> slabSizes;
   gridSlabBoxes(b, loc, source, part.low, part.high, /*periodic=*/0,
-                part.slabOrigins, slabSizes);
+                part.corners, part.slabOrigins, slabSizes);
   for (auto [origin, size] : llvm::zip(part.slabOrigins, slabSizes)) {
     // Extended coordinates -> global -> the fetched box's.
     SmallVector<Value> at;
@@ -281,13 +283,14 @@ HaloedPart mlir::distc::exchangeHalos(OpBuilder &b, Location loc,
                                       DistTensorType type,
                                       ArrayRef<int64_t> low,
                                       ArrayRef<int64_t> high, Value fill,
-                                      int64_t periodic) {
+                                      int64_t periodic, bool corners) {
   HaloedPart part;
   part.local = source.local;
   part.low.assign(low.begin(), low.end());
   part.high.assign(high.begin(), high.end());
   part.fill = fill;
   part.periodic = periodic;
+  part.corners = corners;
   // The widths are the largest offsets of the shifts sharing the halo.
   for (int64_t d = 0; d < type.getRank(); ++d)
     if (d < 63 && ((periodic >> d) & 1)) {

@@ -44,6 +44,10 @@ struct HaloedPart {
   /// The dimensions (bits) along which the halos wrap around the array
   /// (periodic dist.shift): exchanged as grid slabs, never rows.
   int64_t periodic = 0;
+  /// Whether the grid slabs hold the corners (GridHaloSlabs.h); without
+  /// them they are the faces only and the corners of the extended tensor
+  /// stay `fill` (nothing reads them: a star stencil's halo).
+  bool corners = true;
   /// On a process grid (or a 1-D split other than 0), instead of the halo
   /// rows: the slabs of update_grid_halo (idtr/detail/GridHaloSlabs.h) of
   /// the sides of non-zero width (numGridSlabs), each with its first
@@ -64,11 +68,12 @@ bool usesGridHalo(dist::DistTensorType type, ArrayRef<int64_t> low,
 int64_t numGridSlabs(ArrayRef<int64_t> low, ArrayRef<int64_t> high);
 
 /// The slabs' positions for `part` (HaloedPart::slabOrigins) and sizes,
-/// from `source`'s box (GridHaloSlabs.h as IR), for the numGridSlabs sides
-/// of non-zero width, dimension by dimension, low side first.
+/// from `source`'s box (GridHaloSlabs.h as IR; faces only without
+/// `corners`), for the numGridSlabs sides of non-zero width, dimension by
+/// dimension, low side first.
 void gridSlabBoxes(OpBuilder &b, Location loc, const DistParts &source,
                    ArrayRef<int64_t> low, ArrayRef<int64_t> high,
-                   int64_t periodic,
+                   int64_t periodic, bool corners,
                    std::vector<SmallVector<Value>> &origins,
                    std::vector<SmallVector<Value>> &sizes);
 
@@ -76,10 +81,12 @@ void gridSlabBoxes(OpBuilder &b, Location loc, const DistParts &source,
 /// update_halo along dimension 0, followed by its wait; none when
 /// low[0] == high[0] == 0; on a grid one update_grid_halo, usesGridHalo).
 /// `periodic` (a bit per dimension) wraps the halos around the array.
+/// Without `corners` a grid halo exchanges the faces only (nothing will
+/// read outside the part in two split or periodic dimensions at once).
 HaloedPart exchangeHalos(OpBuilder &b, Location loc, const DistParts &source,
                          dist::DistTensorType type, ArrayRef<int64_t> low,
                          ArrayRef<int64_t> high, Value fill,
-                         int64_t periodic = 0);
+                         int64_t periodic = 0, bool corners = true);
 
 /// The box [begin, begin + sizes) of the extended tensor of `part`
 /// (coordinates of the extended tensor, whose local part starts at `low`),

@@ -121,10 +121,13 @@ static inline int idtr_halo_key_widths(int64_t key, int64_t *low,
    around. `halo` (1-D, dense) receives the 2 x rank slabs of the extended
    box around the block, dimension 0 first, each row-major
    (idtr/detail/GridHaloSlabs.h): faces and corners, each neighbour sending
-   one message. `key`: -1, or a site hash >= 0 (idtr_grid_halo_key) that
-   promises the call is made by every rank of the team with the same
-   arguments at every repeat; a repeated keyed call then needs no
-   collective (docs/runtime.md, "Halo keys"). */
+   one message. `corners` 0 leaves the corners out (every slab spans only
+   the block's range in the other dimensions: what a star stencil reads),
+   so diagonal neighbours exchange nothing; 1 keeps them. `key`: -1, or a
+   site hash >= 0 (idtr_grid_halo_key) that promises the call is made by
+   every rank of the team with the same arguments at every repeat; a
+   repeated keyed call then needs no collective (docs/runtime.md, "Halo
+   keys"). */
 static inline int64_t idtr_grid_halo_key(uint32_t site) {
   return (int64_t)(site & 0x7fffffffu);
 }
@@ -196,7 +199,7 @@ void _idtr_set_location(const char *location);
       void *lOffs, int64_t lPartRank, void *lPart, int64_t gridRank,           \
       void *grid, int64_t splitRank, void *split, int64_t widthsRank,          \
       void *widths, int64_t haloRank, void *halo, int64_t periodic,            \
-      int64_t key);                                                            \
+      int64_t corners, int64_t key);                                           \
   int64_t _idtr_send_##SUFFIX(int64_t team, int64_t peer, int64_t dataRank,    \
                               void *data);                                     \
   int64_t _idtr_recv_##SUFFIX(int64_t team, int64_t peer, int64_t dataRank,    \

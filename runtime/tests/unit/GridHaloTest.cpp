@@ -1,8 +1,10 @@
 // The geometry of N-D grid halos (GridHalo.h) without MPI: the slabs of a
-// known case, and for random grids, shapes, widths and periodic dimensions
-// the plans of all ranks built from the formula, checked against each
-// other (what a rank receives from a peer is what the peer sends it) and
-// for coverage (buildPlan checks that every halo element has an owner).
+// known case, with and without corners, and for random grids, shapes,
+// widths, periodic dimensions and corners the plans of all ranks built from
+// the formula, checked against each other (what a rank receives from a
+// peer is what the peer sends it), for coverage (buildPlan checks that
+// every halo element has an owner) and, without corners, for peers that
+// differ from the rank along one grid axis only (no diagonal message).
 #include "GridHalo.h"
 
 #include <gtest/gtest.h>
@@ -50,6 +52,54 @@ TEST(GridHalo, SlabsOfOneBlock) {
   EXPECT_EQ(g.outputs.size(), pieces.size());
 }
 
+TEST(GridHalo, SlabsWithoutCorners) {
+  GridHaloForm f = form2x2();
+  f.corners = false;
+  // Rank 3 is (1, 1): rows [3, 6), cols [3, 5); the row above spans its
+  // own columns only.
+  std::vector<Box> s = f.slabsOf(3);
+  ASSERT_EQ(s.size(), 4u);
+  EXPECT_EQ(s[0], (Box{{2, 3}, {1, 2}}));
+  EXPECT_EQ(s[1], (Box{{6, 3}, {0, 2}}));
+  EXPECT_EQ(s[2], (Box{{3, 2}, {3, 1}}));
+  EXPECT_EQ(s[3], (Box{{3, 5}, {3, 0}}));
+  EXPECT_EQ(f.haloElements(3), 5);
+  // Rank 3 receives from ranks 1 (above) and 2 (left), not from rank 0.
+  std::shared_ptr<Plan> plan = buildPlan(GridHaloTeam(f, 3), 3, 0);
+  std::vector<int> from;
+  for (const Transfer &t : plan->recvs)
+    from.push_back(t.peer);
+  EXPECT_EQ(from, (std::vector<int>{1, 2}));
+  // Periodic: the wrapped row below is one piece, rows {0} x cols {3, 4}.
+  f.periodic = {true, true};
+  s = f.slabsOf(3);
+  EXPECT_EQ(s[1], (Box{{6, 3}, {1, 2}}));
+  plan = buildPlan(GridHaloTeam(f, 3), 3, 0);
+  from.clear();
+  for (const Transfer &t : plan->recvs)
+    from.push_back(t.peer);
+  EXPECT_EQ(from, (std::vector<int>{1, 2}));
+}
+
+// The grid coordinates of rank r (row-major).
+std::vector<int64_t> coordinatesOf(const GridHaloForm &f, int r) {
+  std::vector<int64_t> c(f.grid.size());
+  for (size_t k = f.grid.size(); k-- > 0;) {
+    c[k] = r % f.grid[k];
+    r = static_cast<int>(r / f.grid[k]);
+  }
+  return c;
+}
+
+// Whether ranks r and s differ along at most one grid axis.
+bool alongOneAxis(const GridHaloForm &f, int r, int s) {
+  std::vector<int64_t> a = coordinatesOf(f, r), b = coordinatesOf(f, s);
+  int differ = 0;
+  for (size_t k = 0; k < a.size(); ++k)
+    differ += a[k] != b[k];
+  return differ <= 1;
+}
+
 TEST(GridHalo, RandomPlansAgree) {
   std::mt19937_64 rng(42);
   for (int c = 0; c < 300; ++c) {
@@ -62,6 +112,7 @@ TEST(GridHalo, RandomPlansAgree) {
       f.hi.push_back(rng() % 4);
       f.periodic.push_back(rng() % 3 == 0);
     }
+    f.corners = rng() % 2;
     int axes = 1 + rng() % rank;
     f.grid.assign(axes, 1);
     for (int rest = P, p = 2; rest > 1;)
@@ -90,6 +141,8 @@ TEST(GridHalo, RandomPlansAgree) {
             send = &u;
         ASSERT_NE(send, nullptr) << "case " << c;
         EXPECT_EQ(send->elements, t.elements) << "case " << c;
+        if (!f.corners)
+          EXPECT_TRUE(alongOneAxis(f, r, t.peer)) << "case " << c;
       }
       int64_t expected = 0;
       for (const Box &b : plans[r]->frame.outputs)

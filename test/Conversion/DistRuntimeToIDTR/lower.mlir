@@ -217,3 +217,19 @@ func.func @escaping_handle(%local: tensor<?xf64>, %g0: index, %o0: index, %n0: i
     -> (!distruntime.asynchandle, tensor<?xf64>)
   return %h, %out : !distruntime.asynchandle, tensor<?xf64>
 }
+
+// -----
+
+// update_grid_halo passes its periodic mask and corners (1, or 0 for a
+// star stencil's faces) before the site key.
+// CHECK-LABEL: func.func @grid_halo_corners
+// CHECK: %[[P:.*]] = arith.constant 3 : i64
+// CHECK: %[[C:.*]] = arith.constant 0 : i64
+// CHECK: call @_idtr_update_grid_halo_f64({{.*}}, %[[P]], %[[C]], %{{.*}}) : (i64, memref<*xindex>, memref<*xindex>, memref<*xf64>, memref<*xindex>, memref<*xindex>, memref<*xindex>, memref<*xf64>, i64, i64, i64) -> i64
+func.func @grid_halo_corners(%t: tensor<?x?xf64>, %i: index) -> tensor<?xf64> {
+  %h, %halo = distruntime.update_grid_halo %t g_shape %i, %i l_offs %i, %i grid %i, %i size %i
+    {team = 0 : i64, split = array<i64: 0, 1>, low = array<i64: 1, 1>, high = array<i64: 1, 1>, periodic = 3 : i64, corners = false}
+    : (tensor<?x?xf64>, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?xf64>)
+  distruntime.wait %h : !distruntime.asynchandle
+  return %halo : tensor<?xf64>
+}

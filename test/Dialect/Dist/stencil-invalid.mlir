@@ -163,3 +163,32 @@ func.func @index(%h: !H) {
   }
   return
 }
+
+// -----
+
+// A halo without corners holds the faces only: a shift along both split
+// dimensions would read a corner that no rank sends.
+!G = !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>
+!S = !dist.halo<!G, low = [1, 1], high = [1, 1], corners = false>
+func.func @diagonal_of_star(%h: !S) {
+  // expected-error @+1 {{shift [1, -1] of input #1 reads a corner of its halo, which has 'corners = false'}}
+  %r = dist.stencil %h, %h shifts [1, 0, 1, -1] : !S, !S -> !G {
+  ^bb0(%x: f64, %y: f64):
+    dist.yield %x : f64
+  }
+  return
+}
+
+// -----
+
+// Periodic dimensions wrap around: on 1-D blocks a shift along both
+// dimensions of a periodic halo reads a (wrapped) corner too.
+!P = !dist.halo<!dist.tensor<?x?xf64>, low = [1, 1], high = [1, 1], periodic = 3, corners = false>
+func.func @diagonal_of_periodic_star(%h: !P) {
+  // expected-error @+1 {{shift [-1, 1] of input #0 reads a corner of its halo, which has 'corners = false'}}
+  %r = dist.stencil %h shifts [-1, 1] : !P -> !dist.tensor<?x?xf64> {
+  ^bb0(%x: f64):
+    dist.yield %x : f64
+  }
+  return
+}

@@ -36,3 +36,26 @@ func.func @columns(%u: !dist.tensor<8x8xi32, team = 1>, %zero: i32) -> !dist.ten
   }
   return %r : !dist.tensor<8x8xi32, team = 1>
 }
+
+// A star halo on a grid (no corners) prints `corners = false`; the default
+// (with corners) is not printed.
+// CHECK-LABEL: func.func @star_on_grid
+// CHECK: dist.halo %{{.*}} fill %{{.*}} : !dist.halo<!dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>, low = [1, 1], high = [1, 1], corners = false>
+// CHECK: dist.halo %{{.*}} fill %{{.*}} : !dist.halo<!dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>, low = [1, 1], high = [1, 1]>
+// CHECK: dist.stencil
+// CHECK-SAME: shifts [-1, 0, 0, 1, 1, 1]
+func.func @star_on_grid(%u: !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>, %zero: f64) -> !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]> {
+  %s = dist.halo %u fill %zero : !dist.halo<!dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>, low = [1, 1], high = [1, 1], corners = false>
+  %b = dist.halo %u fill %zero : !dist.halo<!dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>, low = [1, 1], high = [1, 1], corners = true>
+  %r = dist.stencil %s, %s, %b shifts [-1, 0, 0, 1, 1, 1]
+    : !dist.halo<!dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>, low = [1, 1], high = [1, 1], corners = false>,
+      !dist.halo<!dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>, low = [1, 1], high = [1, 1], corners = false>,
+      !dist.halo<!dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>, low = [1, 1], high = [1, 1]>
+      -> !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]> {
+  ^bb0(%n: f64, %e: f64, %d: f64):
+    %t = arith.addf %n, %e : f64
+    %v = arith.addf %t, %d : f64
+    dist.yield %v : f64
+  }
+  return %r : !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>
+}

@@ -11,6 +11,17 @@ func.func @ok(%t: tensor<?x?xf64>, %i: index) -> tensor<?xf64> {
   return %halo : tensor<?xf64>
 }
 
+// Without corners (a star stencil's halo): printed only when false.
+// CHECK-LABEL: func.func @faces
+// CHECK: distruntime.update_grid_halo {{.*}} {corners = false, high = array<i64: 1, 1>, low = array<i64: 1, 1>, periodic = 3 : i64, split = array<i64: 0, 1>, team = 0 : i64}
+func.func @faces(%t: tensor<?x?xf64>, %i: index) -> tensor<?xf64> {
+  %h, %halo = distruntime.update_grid_halo %t g_shape %i, %i l_offs %i, %i grid %i, %i size %i
+    {team = 0 : i64, split = array<i64: 0, 1>, low = array<i64: 1, 1>, high = array<i64: 1, 1>, periodic = 3 : i64, corners = false}
+    : (tensor<?x?xf64>, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?xf64>)
+  distruntime.wait %h : !distruntime.asynchandle
+  return %halo : tensor<?xf64>
+}
+
 // -----
 
 func.func @widths(%t: tensor<?x?xf64>, %i: index) {

@@ -31,6 +31,20 @@
 //     |   (0, high)       |
 //     +---+-----------+---+
 //
+// Without corners (a star stencil: no shift moves along two dimensions at
+// once, so nothing outside the block in two dimensions is read) every slab
+// spans only the block's range in the other dimensions: the faces, no
+// element and no message of a diagonal neighbour.
+//
+//     +---+-----------+---+
+//         |  (0, low) |
+//     +---+-----------+---+
+//     |1, |           |1, |
+//     |low|   block   |hi |
+//     +---+-----------+---+
+//         | (0, high) |
+//     +---+-----------+---+
+//
 //===----------------------------------------------------------------------===//
 #ifndef IDTR_DETAIL_GRIDHALOSLABS_H
 #define IDTR_DETAIL_GRIDHALOSLABS_H
@@ -52,14 +66,15 @@ RowRange<T> extendedRange(T own, T size, int64_t lo, int64_t hi, T n, bool perio
 }
 
 /// The box of slab (d, side) in unwrapped global coordinates: `begin` and
-/// `sizes` (rank entries each). `side` 0 is low, 1 high.
+/// `sizes` (rank entries each). `side` 0 is low, 1 high. Without `corners`
+/// the slab spans the block's range in every other dimension (a face).
 template <typename T, typename Arith = IntArith>
 void gridHaloSlab(int rank, int d, int side, const T *own, const T *size, const int64_t *lo,
-                  const int64_t *hi, const T *n, const bool *periodic, T *begin, T *sizes,
-                  const Arith &a = Arith()) {
+                  const int64_t *hi, const T *n, const bool *periodic, bool corners, T *begin,
+                  T *sizes, const Arith &a = Arith()) {
   for (int e = 0; e < rank; ++e) {
     RowRange<T> ext = extendedRange(own[e], size[e], lo[e], hi[e], n[e], periodic[e], a);
-    if (e < d) {
+    if (e < d || (e > d && !corners)) {
       begin[e] = own[e];
       sizes[e] = size[e];
     } else if (e > d) {
