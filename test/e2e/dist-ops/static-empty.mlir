@@ -1,0 +1,58 @@
+// Tensors that are empty along a static dimension (0 x 3, 2 x 0, 0 x 0) and
+// slices whose steps leave no element: every shift, slice and stencil of
+// them is empty. Such slices used to stop the compiler in MLIR 22's slice
+// verifier ("offset 1 is out-of-bounds: 0 >= 0", "slice along dimension 1
+// runs out-of-bounds: 2 >= 1"; EmptySlices.h). numpy prints each as [].
+// REQUIRES: compiler, idtr-runtime
+// RUN: %distc %s -o %t
+// RUN: %mpirun -n 1 %t | FileCheck %s
+// RUN: %mpirun -n 3 %t | FileCheck %s
+// RUN: %distc -O0 %s -o %t.O0
+// RUN: %mpirun -n 2 %t.O0 | FileCheck %s
+
+// CHECK-COUNT-10: []
+// CHECK-NEXT: 6
+// CHECK-NOT: {{.}}
+
+!E = !dist.tensor<2x0xf64>
+!Z = !dist.tensor<0x3xf64, split = 1>
+!G = !dist.tensor<0x0xf64, grid = [?, ?], split = [0, 1]>
+func.func @main() {
+  %z = arith.constant 0.0 : f64
+  %one = arith.constant 1.0 : f64
+  %e = dist.full %z : !E
+  %e1 = dist.shift %e offsets [0, 0] fill %z : !E
+  dist.print %e1 numpy : !E
+  %e2 = dist.shift %e offsets [1, 0] periodic : !E
+  dist.print %e2 numpy : !E
+  %e3 = dist.slice %e [::-1, :] : !E -> !dist.tensor<?x?xf64>
+  dist.print %e3 numpy : !dist.tensor<?x?xf64>
+  %n = dist.shift %e offsets [-1, 0] fill %z : !E
+  %s = dist.shift %e offsets [1, 0] fill %z : !E
+  %avg = dist.elementwise %n, %s : !E, !E -> !E {
+  ^bb0(%a: f64, %b: f64):
+    %t = arith.addf %a, %b : f64
+    dist.yield %t : f64
+  }
+  dist.print %avg numpy : !E
+  %zz = dist.full %z : !Z
+  %z1 = dist.shift %zz offsets [0, 1] fill %z : !Z
+  dist.print %z1 numpy : !Z
+  %z2 = dist.slice %zz [1:, 0:3:-2] : !Z -> !dist.tensor<?x?xf64>
+  dist.print %z2 numpy : !dist.tensor<?x?xf64>
+  %g = dist.full %z : !G
+  %g1 = dist.shift %g offsets [1, -1] periodic : !G
+  dist.print %g1 numpy : !G
+  // Non-empty sources, slices that select nothing.
+  %x = dist.full %one : !dist.tensor<2x3xf64>
+  %x1 = dist.slice %x [0:2, 0:3:-2] : !dist.tensor<2x3xf64> -> !dist.tensor<2x0xf64>
+  dist.print %x1 numpy : !dist.tensor<2x0xf64>
+  %x2 = dist.slice %x [5:, ::2] : !dist.tensor<2x3xf64> -> !dist.tensor<0x2xf64>
+  dist.print %x2 numpy : !dist.tensor<0x2xf64>
+  %x3 = dist.insert_slice %x1 into %x [0:2, 1:1] : !dist.tensor<2x0xf64> into !dist.tensor<2x3xf64>
+  %c = dist.concat %x1, %e axis 1 : !dist.tensor<2x0xf64>, !E -> !E
+  dist.print %c numpy : !E
+  %sum = dist.reduce sum %x3 : !dist.tensor<2x3xf64> -> f64
+  dist.print %sum : f64
+  return
+}
