@@ -213,8 +213,18 @@ Value countAsFloat(OpBuilder &b, Location loc, Value count, Type type) {
 /// parts divided (numpy's mean of complex numbers).
 Value divideBy(OpBuilder &b, Location loc, Value value, Value divisor) {
   auto complexType = dyn_cast<ComplexType>(value.getType());
-  if (!complexType)
-    return arith::DivFOp::create(b, loc, value, divisor);
+  if (!complexType) {
+    // The mean of nothing is 0 / 0, a NaN whose sign bit x86 sets ("-nan"
+    // with %g); numpy's is the positive quiet NaN ("nan"): every NaN
+    // quotient becomes that one.
+    Value quotient = arith::DivFOp::create(b, loc, value, divisor);
+    auto type = cast<FloatType>(value.getType());
+    Value isNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO,
+                                        quotient, quotient);
+    Value nan = arith::ConstantOp::create(
+        b, loc, type, b.getFloatAttr(type, APFloat::getQNaN(type.getFloatSemantics())));
+    return arith::SelectOp::create(b, loc, isNaN, nan, quotient);
+  }
   Value re = arith::DivFOp::create(b, loc,
                                    complex::ReOp::create(b, loc, value),
                                    divisor);
