@@ -91,16 +91,37 @@ Value lessThan(OpBuilder &b, Location loc, Value x, Value y) {
     return arith::ConstantIntOp::create(b, loc, *cx < *cy, 1);
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, x, y);
 }
+/// `value`, or `ifEmpty` where `count` is 0.
+Value unlessEmpty(OpBuilder &b, Location loc, Value count, Value value,
+                  int64_t ifEmpty) {
+  std::optional<int64_t> c = constant(count);
+  if (c)
+    return *c == 0 ? indexConst(b, loc, ifEmpty) : value;
+  if (constant(value) == ifEmpty)
+    return value;
+  Value empty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, count,
+                                      indexConst(b, loc, 0));
+  return arith::SelectOp::create(b, loc, empty, indexConst(b, loc, ifEmpty),
+                                 value);
+}
 /// `value`, or 0 where `count` is 0: the offset of an empty slice stays in
 /// bounds (a position computed for no element may lie past the end).
 Value zeroIfEmpty(OpBuilder &b, Location loc, Value count, Value value) {
-  std::optional<int64_t> c = constant(count);
-  if (c)
-    return *c == 0 ? indexConst(b, loc, 0) : value;
-  Value zero = indexConst(b, loc, 0);
-  Value empty =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, count, zero);
-  return arith::SelectOp::create(b, loc, empty, zero, value);
+  return unlessEmpty(b, loc, count, value, 0);
+}
+/// The stride of a slice whose global range has `count` elements: `step`,
+/// or 1 where the range is empty if the step may be negative (a local
+/// part can only fold to an empty constant where the range does: along an
+/// unsplit dimension). MLIR 22's slice verifier checks
+/// `offset + (size - 1) * stride` against the dimension also for size 0,
+/// which a negative stride of an empty slice fails once its sizes fold to
+/// constants (upstream folds casts into subviews without asking the
+/// verifier first). A positive step stays static: the layout of the slice
+/// then keeps its constant stride.
+OpFoldResult strideOf(OpBuilder &b, Location loc, Value count, Value step) {
+  if (std::optional<int64_t> c = constant(step); c && *c > 0)
+    return getAsOpFoldResult(step);
+  return getAsOpFoldResult(unlessEmpty(b, loc, count, step, 1));
 }
 
 /// The elements `start + k * step`, k in [0, count), of one dimension
@@ -291,7 +312,7 @@ Value insertInto(OpBuilder &b, Location loc, const DistParts &source,
     counts.push_back(part.count);
     positions.push_back(getAsOpFoldResult(part.position));
     sizes.push_back(getAsOpFoldResult(part.count));
-    strides.push_back(getAsOpFoldResult(range.step));
+    strides.push_back(strideOf(b, loc, range.count, range.step));
   }
   Value piece = source.local;
   if (!aligned) {
@@ -439,7 +460,7 @@ std::pair<DistParts, DistTensorType> mlir::distc::lowering::slicePieces(
     pieces.offsets.push_back(part.first);
     positions.push_back(getAsOpFoldResult(part.position));
     sizes.push_back(getAsOpFoldResult(part.count));
-    strides.push_back(getAsOpFoldResult(range.step));
+    strides.push_back(strideOf(b, loc, range.count, range.step));
   }
   pieces.local = tensor::ExtractSliceOp::create(b, loc, source.local,
                                                 positions, sizes, strides);

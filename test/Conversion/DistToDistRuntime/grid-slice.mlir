@@ -37,9 +37,12 @@ func.func @slice_balanced(%a: !dist.tensor<7x10xf64, grid = [?, ?], split = [0, 
 // -----
 
 // A negative step along a split dimension reverses the order of the
-// blocks along its grid axis: even an irregular result costs a copy.
+// blocks along its grid axis: even an irregular result costs a copy. (The
+// stride is -1, or 1 where the run-time range is empty: MLIR 22's verifier
+// rejects an empty slice with a negative stride once its sizes fold.)
 // CHECK-LABEL: func.func @slice_reverse
-// CHECK: tensor.extract_slice {{.*}} [1, -1] : tensor<?x?xf64> to tensor<?x?xf64>
+// CHECK: %[[STRIDE:.*]] = arith.select %{{.*}}, %c1, %c-1 : index
+// CHECK: tensor.extract_slice {{.*}} [1, %[[STRIDE]]] : tensor<?x?xf64> to tensor<?x?xf64>
 // CHECK: distruntime.copy_reshape
 // CHECK: return
 func.func @slice_reverse(%a: !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1]>) -> !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 1], irregular> {

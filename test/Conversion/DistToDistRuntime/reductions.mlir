@@ -10,7 +10,9 @@
 // CHECK: %[[S:.*]] = tensor.extract
 // CHECK: %[[G64:.*]] = arith.index_cast %[[G]] : index to i64
 // CHECK: %[[GF:.*]] = arith.sitofp %[[G64]] : i64 to f64
-// CHECK: %[[M:.*]] = arith.divf %[[S]], %[[GF]] : f64
+// CHECK: %[[Q:.*]] = arith.divf %[[S]], %[[GF]] : f64
+// CHECK: %[[NAN:.*]] = arith.cmpf uno, %[[Q]], %[[Q]] : f64
+// CHECK: %[[M:.*]] = arith.select %[[NAN]], %{{.*}}, %[[Q]] : f64
 // CHECK: return %[[M]]
 func.func @mean(%a: !dist.tensor<?xf64>) -> f64 {
   %m = dist.reduce mean %a : !dist.tensor<?xf64> -> f64

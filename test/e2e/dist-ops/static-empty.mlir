@@ -10,7 +10,7 @@
 // RUN: %distc -O0 %s -o %t.O0
 // RUN: %mpirun -n 2 %t.O0 | FileCheck %s
 
-// CHECK-COUNT-10: []
+// CHECK-COUNT-11: []
 // CHECK-NEXT: 6
 // CHECK-NOT: {{.}}
 
@@ -52,6 +52,13 @@ func.func @main() {
   %x3 = dist.insert_slice %x1 into %x [0:2, 1:1] : !dist.tensor<2x0xf64> into !dist.tensor<2x3xf64>
   %c = dist.concat %x1, %e axis 1 : !dist.tensor<2x0xf64>, !E -> !E
   dist.print %c numpy : !E
+  // A reversed empty slice of a run-time-sized tensor whose sizes fold to
+  // constants only after the lowering (the stride must not stay -2).
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %d = dist.full %one (%c2, %c1) : !dist.tensor<?x?xf64>
+  %d1 = dist.slice %d [3::3, :0:-2] : !dist.tensor<?x?xf64> -> !dist.tensor<0x0xf64>
+  dist.print %d1 numpy : !dist.tensor<0x0xf64>
   %sum = dist.reduce sum %x3 : !dist.tensor<2x3xf64> -> f64
   dist.print %sum : f64
   return
