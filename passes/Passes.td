@@ -503,7 +503,19 @@ def TileMatmul : Pass<"distc-tile-matmul", "::mlir::func::FuncOp"> {
     before; the products are fused with them (`vector.fma`), so results can
     differ from the unfused loop in the last bit. Integer products are left
     alone.
+
+    The register tile follows the target's vector registers (`vector-bits`,
+    which distc sets from the CPU it compiles for): 256 (AVX2, 16
+    registers) and 128 give the `6 x 2`-register tile above; 512 (AVX-512,
+    32 registers) a `12 x 2`-register tile (`12 x 16` for f64: 24
+    accumulators, 2 registers of `B`, one broadcast), so that enough
+    independent fused multiply-adds are in flight to fill both FMA units.
   }];
+  let options = [
+    Option<"vectorBits", "vector-bits", "unsigned", "256",
+           "width in bits of the target's vector registers: 128, 256 or "
+           "512 (AVX-512: 32 registers and a 12-row register tile)">,
+  ];
   let dependentDialects = [
     "::mlir::linalg::LinalgDialect", "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect", "::mlir::vector::VectorDialect",

@@ -54,7 +54,9 @@ void buildDistToDistRuntime(OpPassManager &pm, const PipelineOptions &opts) {
     pm.addPass(mlir::distc::createFuseSiblingReductions());
     // Local matrix products (dist.matmul's, or the user's) as a tuned BLAS
     // computes them: packed, cache-tiled, vectorized.
-    pm.addNestedPass<func::FuncOp>(mlir::distc::createTileMatmul());
+    mlir::distc::TileMatmulOptions tiling;
+    tiling.vectorBits = opts.vectorBits;
+    pm.addNestedPass<func::FuncOp>(mlir::distc::createTileMatmul(tiling));
   }
 }
 

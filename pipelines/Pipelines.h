@@ -53,6 +53,10 @@ struct PipelineOptions {
   /// Remarks from the passes that have them (-v): e.g. which ops of a
   /// shard program are computed replicated.
   bool remarks = false;
+  /// Width of the target's vector registers (distc-tile-matmul's register
+  /// tile): the driver takes it from the CPU it compiles for (512 with
+  /// AVX-512); 256 elsewhere.
+  unsigned vectorBits = 256;
 };
 
 /// A pipeline stage builder: appends passes to a pass manager anchored on

@@ -16,6 +16,22 @@ openblas_inc=/usr/include/x86_64-linux-gnu/openblas-pthread
 "${root}/build/bin/distc" -O3 "$root/samples/matmul.mlir" -o "$out/matmul"
 cc -O2 "$here/dgemm.c" -o "$out/dgemm" -I"$openblas_inc" -lopenblas
 mpicc -O2 "$here/pdgemm.c" -o "$out/pdgemm" -lscalapack-openmpi -lopenblas
+# The baselines run OpenBLAS's fastest kernel for this CPU. Debian's
+# OpenBLAS 0.3.21 does not know recent Xeons (Sapphire/Emerald Rapids) and
+# falls back to its SSE3 "Prescott" kernel, 4-5x slower there than its
+# SkylakeX (AVX-512) one: an expert sets OPENBLAS_CORETYPE, and so does this
+# script when OpenBLAS detects Prescott on a CPU with AVX-512 or AVX2 (the
+# timings of this machine are too noisy to choose by a trial run).
+detected=$(OPENBLAS_VERBOSE=2 "$out/dgemm" 64 64 64 1 2>&1 | awk '/^Core:/ {print $2}')
+if [ "$detected" = Prescott ] && [ -z "${OPENBLAS_CORETYPE:-}" ]; then
+  if grep -qw avx512f /proc/cpuinfo; then
+    export OPENBLAS_CORETYPE=SkylakeX
+  elif grep -qw avx2 /proc/cpuinfo; then
+    export OPENBLAS_CORETYPE=Haswell
+  fi
+fi
+[ -n "${OPENBLAS_CORETYPE:-}" ] && mpirun+=(-x OPENBLAS_CORETYPE)
+echo "== OpenBLAS kernel: ${OPENBLAS_CORETYPE:-$detected} (detected: $detected)"
 # The local block of the row-block algorithm: N/P rows times one panel of B
 # (N x N/4), the product distc-tile-matmul tunes.
 echo "== local block, one core: OpenBLAS dgemm"

@@ -354,6 +354,16 @@ const llvm::TargetMachine &Backend::targetMachine() const {
   return *impl->targetMachine;
 }
 
+unsigned Backend::vectorRegisterBits() const {
+  const llvm::TargetMachine &tm = *impl->targetMachine;
+  if (!tm.getTargetTriple().isX86())
+    return 256;
+  const llvm::MCSubtargetInfo &cpu = *tm.getMCSubtargetInfo();
+  if (cpu.checkFeatures("+avx512f"))
+    return 512;
+  return cpu.checkFeatures("+avx") ? 256 : 128;
+}
+
 LogicalResult Backend::emit(llvm::Module &module, EmitKind kind,
                             llvm::raw_ostream &os) {
   if (llvm::Error err =

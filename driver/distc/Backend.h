@@ -48,6 +48,11 @@ public:
   /// The target machine modules are translated for (triple, data layout).
   const llvm::TargetMachine &targetMachine() const;
 
+  /// The width of the target CPU's vector registers that the MLIR pipeline
+  /// tiles for (PipelineOptions::vectorBits): 512 with AVX-512, 256 with
+  /// AVX, 128 for older x86; 256 for other architectures.
+  unsigned vectorRegisterBits() const;
+
   /// Optimizes `module` and writes it to `os` as `kind` (not Exe).
   mlir::LogicalResult emit(llvm::Module &module, EmitKind kind,
                            llvm::raw_ostream &os);

@@ -88,13 +88,14 @@ LogicalResult Compiler::Impl::initialize() {
   // offending op on top of it is noise for a compiler user.
   ctx->printOpOnDiagnostic(false);
 
-  if (failed(buildPipeline()) || failed(configureIRPrinting()))
+  // The target first: the MLIR pipeline tiles for its vector registers,
+  // also when only MLIR is written (the same IR as the one compiled).
+  if (failed(backend.initialize()) || failed(buildPipeline()) ||
+      failed(configureIRPrinting()))
     return failure();
   // After IR printing: timing must be the last instrumentation added.
   if (opts.timing)
     pm->enableTiming(timing);
-  if (opts.emit != EmitKind::MLIR && opts.emit != EmitKind::Header)
-    return backend.initialize();
   return success();
 }
 
@@ -103,6 +104,7 @@ LogicalResult Compiler::Impl::initialize() {
 /// finalization. Also decides the front end's other options.
 LogicalResult Compiler::Impl::buildPipeline() {
   frontEndOpts.pipeline = opts.pipeline;
+  frontEndOpts.pipeline.vectorBits = backend.vectorRegisterBits();
   frontEndOpts.pipelineText = opts.pipelineText;
   // Printing the whole module around each pass is only well defined when
   // passes do not run on functions in parallel.

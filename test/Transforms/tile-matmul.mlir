@@ -1,10 +1,21 @@
 // RUN: %distc-opt %s --pass-pipeline='builtin.module(func.func(distc-tile-matmul),canonicalize,cse)' | FileCheck %s
+// RUN: %distc-opt %s --pass-pipeline='builtin.module(func.func(distc-tile-matmul{vector-bits=512}),canonicalize,cse)' | FileCheck %s --check-prefix=AVX512
+// RUN: not %distc-opt %s --pass-pipeline='builtin.module(func.func(distc-tile-matmul{vector-bits=300}))' 2>&1 | FileCheck %s --check-prefix=BADBITS
 
 // distc-tile-matmul: a float linalg.matmul of any (dynamic) size becomes
 // packed slivers (pad + transpose), the cache and register tile loops, and a
 // K loop whose 6 x 8 accumulator tile is a loop-carried vector updated by
 // fused multiply-adds of one broadcast row of A and 8 values of B; the
 // unpacked result is a slice of the padded C. Integer matmuls are untouched.
+
+// AVX-512 (vector-bits=512): a 12 x 16 f64 tile (24 zmm accumulators),
+// 12 x 32 for f32.
+// AVX512-LABEL: func.func @f64_dynamic
+// AVX512: scf.for {{.*}} iter_args({{.*}}) -> (vector<12x16xf64>)
+// AVX512: vector.fma {{.*}} : vector<12x16xf64>
+// AVX512-LABEL: func.func @f32_static
+// AVX512: vector.fma {{.*}} : vector<12x32xf32>
+// BADBITS: error: distc-tile-matmul: vector-bits must be 128, 256 or 512, got 300
 
 // CHECK-LABEL: func.func @f64_dynamic
 // CHECK-COUNT-2: tensor.pad
