@@ -171,42 +171,39 @@ class Program:
                 v.name, x.name, offsets, f, x.type()))
         return v
 
-    def slice(self, x):
-        ranges, index = [], []
-        for d in x.array.shape:
-            step = self.rng.choice([1, 1, 2, 3, -1, -2])
-            lo = self.rng.choice([None, self.rng.randint(-d - 2, d + 2)])
-            hi = self.rng.choice([None, self.rng.randint(-d - 2, d + 2)])
+    def ranges(self, shape, steps, margin):
+        """Random numpy basic slices of `shape` (bounds up to `margin` past
+        either end, None for omitted ones): the index tuple and its text."""
+        texts, index = [], []
+        for d in shape:
+            step = self.rng.choice(steps)
+            lo = self.rng.choice([None, self.rng.randint(-d - margin, d + margin)])
+            hi = self.rng.choice([None, self.rng.randint(-d - margin, d + margin)])
             index.append(slice(lo, hi, step))
             text = "%s:%s" % ("" if lo is None else lo, "" if hi is None else hi)
             if step != 1:
                 text += ":%d" % step
-            ranges.append(text)
-        ref = x.array[tuple(index)]
+            texts.append(text)
+        return tuple(index), ", ".join(texts)
+
+    def slice(self, x):
+        index, ranges = self.ranges(x.array.shape, [1, 1, 2, 3, -1, -2], 2)
+        ref = x.array[index]
         v = self.result(ref)
         self.emit("%s = dist.slice %s [%s] : %s -> %s" % (
-            v.name, x.name, ", ".join(ranges), x.type(), v.type()))
+            v.name, x.name, ranges, x.type(), v.type()))
         return v
 
     def insert_slice(self, x):
-        ranges, index = [], []
-        for d in x.array.shape:
-            step = self.rng.choice([1, 1, 2, -1, -3])
-            lo = self.rng.choice([None, self.rng.randint(-d - 1, d + 1)])
-            hi = self.rng.choice([None, self.rng.randint(-d - 1, d + 1)])
-            index.append(slice(lo, hi, step))
-            text = "%s:%s" % ("" if lo is None else lo, "" if hi is None else hi)
-            if step != 1:
-                text += ":%d" % step
-            ranges.append(text)
-        src = self.generate(x.array[tuple(index)].shape)
+        index, ranges = self.ranges(x.array.shape, [1, 1, 2, -1, -3], 1)
+        src = self.generate(x.array[index].shape)
         ref = x.array.copy()
-        ref[tuple(index)] = src.array
+        ref[index] = src.array
         v = self.result(ref, static=x.static)
         # The result has the destination's type (docs/dist.md, Slices).
         v.dist = x.dist
         self.emit("%s = dist.insert_slice %s into %s [%s] : %s into %s" % (
-            v.name, src.name, x.name, ", ".join(ranges), src.type(), x.type()))
+            v.name, src.name, x.name, ranges, src.type(), x.type()))
         return v
 
     def concat(self, x):
