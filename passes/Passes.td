@@ -251,6 +251,23 @@ def OverlapCommunication : Pass<"distruntime-overlap-comm"> {
   ];
 }
 
+def DropEmptySlices : Pass<"distc-drop-empty-slices"> {
+  let summary = "replace slices that hold no element (before bufferization)";
+  let description = [{
+    A `tensor.extract_slice` whose result has a static size 0 becomes a
+    `tensor.empty` of its type, and a `tensor.insert_slice` of such a source
+    its destination. The dist lowering builds slices from box arithmetic
+    that folds to constants only later (a run-time 2 x 4 tensor sliced to
+    `0 x 4`): bufferized as they were, MLIR 22's cast-into-subview folding
+    then builds subviews at static offsets of `memref<0x...>` buffers, which
+    its slice verifier rejects although nothing is read ("offset 0 is
+    out-of-bounds: 0 >= 0"). `convert-dist-to-distruntime` and
+    `distc-form-stencils` apply the same rewrite to what they build
+    (passes/Conversion/DistToDistRuntime/EmptySlices.h).
+  }];
+  let dependentDialects = ["::mlir::tensor::TensorDialect"];
+}
+
 def ReuseInputBuffers : Pass<"distc-reuse-input-buffers"> {
   let summary = "let element-wise results overwrite a dead input";
   let description = [{

@@ -94,6 +94,9 @@ void buildBufferize(OpPassManager &pm, const PipelineOptions &opts) {
   // A linalg op that computes a slice of a bigger tensor (a stencil's
   // interior and frame, Stencil.h) writes into that slice of the bigger
   // buffer, instead of a new buffer copied into it afterwards.
+  // Slices whose sizes folded to an empty constant since the lowering
+  // (EmptySlices.h), before they become subviews of empty buffers.
+  pm.addPass(mlir::distc::createDropEmptySlices());
   pm.addPass(bufferization::createEmptyTensorEliminationPass());
   // After every canonicalization (which turns unread inits back into
   // tensor.empty): element-wise updates may then overwrite a dead input.

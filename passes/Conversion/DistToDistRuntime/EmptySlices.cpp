@@ -5,10 +5,16 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/Conversion/DistToDistRuntime/EmptySlices.h"
+#include "passes/Passes.h"
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
+
+namespace mlir::distc {
+#define GEN_PASS_DEF_DROPEMPTYSLICES
+#include "passes/Passes.h.inc"
+} // namespace mlir::distc
 
 using namespace mlir;
 
@@ -58,3 +64,10 @@ void mlir::distc::dropEmptySlices(Operation *root) {
   for (tensor::InsertSliceOp op : insertions)
     rewriter.replaceOp(op, op.getDest());
 }
+
+namespace {
+struct DropEmptySlicesPass
+    : public distc::impl::DropEmptySlicesBase<DropEmptySlicesPass> {
+  void runOnOperation() override { distc::dropEmptySlices(getOperation()); }
+};
+} // namespace

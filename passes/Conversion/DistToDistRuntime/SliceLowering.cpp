@@ -470,6 +470,15 @@ std::pair<DistParts, DistTensorType> mlir::distc::lowering::slicePieces(
   for (Value count : pieces.globalShape)
     staticShape.push_back(
         getConstantIntValue(count).value_or(ShapedType::kDynamic));
+  // The pieces are then the balanced blocks of the slice, and so must be
+  // their offsets: localRange puts an empty piece at 0, but an empty
+  // balanced block starts where the formula says (a rank past the end of
+  // a dimension shorter than the grid holds the empty block at its end,
+  // which update_grid_halo checks).
+  if (balanced)
+    pieces.offsets = balancedBox(b, loc, type.withShape(staticShape),
+                                 pieces.globalShape)
+                         .first;
   return {pieces, type.withShape(staticShape)
                       .withGrid(type.getGrid(), type.getSplitDims(),
                                 balanced)};
