@@ -13,6 +13,11 @@ export OPENBLAS_NUM_THREADS=1
 mpirun=(mpirun --oversubscribe -x OPENBLAS_NUM_THREADS)
 [ "$(id -u)" = 0 ] && mpirun+=(--allow-run-as-root)
 openblas_inc=/usr/include/x86_64-linux-gnu/openblas-pthread
+if [ ! -d "$openblas_inc" ] || ! command -v mpicc >/dev/null; then
+  echo "bench/matmul/run.sh: needs libopenblas-dev, libscalapack-openmpi-dev and mpicc" \
+       "(bench/run installs them)" >&2
+  exit 1
+fi
 "${root}/build/bin/distc" -O3 "$root/samples/matmul.mlir" -o "$out/matmul"
 cc -O2 "$here/dgemm.c" -o "$out/dgemm" -I"$openblas_inc" -lopenblas
 mpicc -O2 "$here/pdgemm.c" -o "$out/pdgemm" -lscalapack-openmpi -lopenblas

@@ -101,8 +101,7 @@ Value unlessEmpty(OpBuilder &b, Location loc, Value count, Value value,
     return value;
   Value empty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, count,
                                       indexConst(b, loc, 0));
-  return arith::SelectOp::create(b, loc, empty, indexConst(b, loc, ifEmpty),
-                                 value);
+  return select(b, loc, empty, indexConst(b, loc, ifEmpty), value);
 }
 /// `value`, or 0 where `count` is 0: the offset of an empty slice stays in
 /// bounds (a position computed for no element may lie past the end).
