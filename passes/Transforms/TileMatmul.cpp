@@ -10,7 +10,9 @@
 
 #include "passes/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
@@ -115,6 +117,74 @@ void hoistInvariantPacking(Operation *packed) {
   }
 }
 
+/// Replaces `pack` by one linalg.generic over the packed layout that reads
+/// each element straight from the source, or takes the padding value where
+/// the packed element lies past the source's end. Returns the generic.
+/// (linalg::lowerPack gives tensor.pad + expand_shape + transpose: the pad
+/// copies the whole operand into a fresh buffer as large as itself before
+/// the transposition reads it, one more pass and one more first touch of
+/// every page of an operand that can be the whole local block.)
+FailureOr<Operation *> packInOnePass(RewriterBase &rewriter,
+                                     linalg::PackOp pack) {
+  ArrayRef<int64_t> tiles = pack.getStaticInnerTiles();
+  if (llvm::any_of(tiles, ShapedType::isDynamic))
+    return failure();
+  Value source = pack.getSource();
+  auto sourceType = dyn_cast<RankedTensorType>(source.getType());
+  auto destType = dyn_cast<RankedTensorType>(pack.getDest().getType());
+  if (!sourceType || !destType)
+    return failure();
+  int64_t rank = sourceType.getRank();
+  SmallVector<int64_t> outerPerm(pack.getOuterDimsPerm());
+  if (outerPerm.empty())
+    outerPerm = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  ArrayRef<int64_t> innerPos = pack.getInnerDimsPos();
+  Value padding = pack.getPaddingValue();
+  Location loc = pack.getLoc();
+  rewriter.setInsertionPoint(pack);
+  SmallVector<Value> sizes;
+  for (int64_t d = 0; d < rank; ++d)
+    sizes.push_back(tensor::DimOp::create(rewriter, loc, source, d));
+  int64_t destRank = destType.getRank();
+  SmallVector<AffineMap> maps = {rewriter.getMultiDimIdentityMap(destRank)};
+  SmallVector<utils::IteratorType> iterators(destRank,
+                                             utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      rewriter, loc, TypeRange{destType}, ValueRange{},
+      ValueRange{pack.getDest()}, maps, iterators,
+      [&](OpBuilder &b, Location loc, ValueRange) {
+        // Outer loop i of the packed layout is source dimension
+        // outerPerm[i]; inner loop rank + p is the offset in the tile of
+        // source dimension innerPos[p].
+        SmallVector<Value> index(rank);
+        for (int64_t i = 0; i < rank; ++i)
+          index[outerPerm[i]] = linalg::IndexOp::create(b, loc, i);
+        Value inside;
+        for (auto [p, d] : llvm::enumerate(innerPos)) {
+          Value tile = arith::ConstantIndexOp::create(b, loc, tiles[p]);
+          Value offset = linalg::IndexOp::create(b, loc, rank + p);
+          Value first = arith::MulIOp::create(b, loc, index[d], tile);
+          index[d] = arith::AddIOp::create(b, loc, first, offset);
+          // A tile of 1 divides the dimension: never past its end.
+          if (!padding || tiles[p] == 1)
+            continue;
+          // Past the end: read element 0 instead (the dimension is not
+          // empty, or the loops would not run) and take the padding.
+          Value in = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                           index[d], sizes[d]);
+          Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+          index[d] = arith::SelectOp::create(b, loc, in, index[d], zero);
+          inside = inside ? arith::AndIOp::create(b, loc, inside, in) : in;
+        }
+        Value value = tensor::ExtractOp::create(b, loc, source, index);
+        if (inside)
+          value = arith::SelectOp::create(b, loc, inside, value, padding);
+        linalg::YieldOp::create(b, loc, value);
+      });
+  rewriter.replaceOp(pack, generic.getResults());
+  return generic.getOperation();
+}
+
 /// Packs, tiles and vectorizes one matmul.
 LogicalResult tileOneMatmul(RewriterBase &rewriter, linalg::MatmulOp matmul,
                             const RegisterTile &registers) {
@@ -162,22 +232,17 @@ LogicalResult tileOneMatmul(RewriterBase &rewriter, linalg::MatmulOp matmul,
   // become the loop's iter_args (registers).
   moveLoopInvariantCode(loop);
   hoistLoopInvariantSubsets(rewriter, loop);
-  // The packs and unpacks become pad/reshape/transpose, which bufferize.
-  // Those of A and B (not of the accumulator C, which every product
-  // writes) leave the loops they do not depend on.
+  // The packs become one copy each (packInOnePass), the unpacks
+  // transpose/reshape/slice; all bufferize. The packs of A and B (not of
+  // the accumulator C, which every product writes) leave the loops they do
+  // not depend on.
   for (linalg::PackOp pack : packed->packOps) {
     bool input = llvm::is_contained(packedInputs, pack.getResult());
-    rewriter.setInsertionPoint(pack);
-    FailureOr<linalg::LowerPackResult> lowered =
-        linalg::lowerPack(rewriter, pack);
+    FailureOr<Operation *> lowered = packInOnePass(rewriter, pack);
     if (failed(lowered))
       return failure();
-    Operation *last = lowered->transposeOp ? lowered->transposeOp.getOperation()
-                      : lowered->expandShapeOp
-                          ? lowered->expandShapeOp.getOperation()
-                          : lowered->padOp.getOperation();
-    if (input && last)
-      hoistInvariantPacking(last);
+    if (input)
+      hoistInvariantPacking(*lowered);
   }
   for (linalg::UnPackOp unpack : packed->unPackOps) {
     rewriter.setInsertionPoint(unpack);

@@ -3,7 +3,9 @@
 // RUN: not %distc-opt %s --pass-pipeline='builtin.module(func.func(distc-tile-matmul{vector-bits=300}))' 2>&1 | FileCheck %s --check-prefix=BADBITS
 
 // distc-tile-matmul: a float linalg.matmul of any (dynamic) size becomes
-// packed slivers (pad + transpose), the cache and register tile loops, and a
+// packed slivers (one linalg.generic per operand that reads the operand,
+// or zero past its end: no padded copy), the cache and register tile
+// loops, and a
 // K loop whose 6 x 8 accumulator tile is a loop-carried vector updated by
 // fused multiply-adds of one broadcast row of A and 8 values of B; the
 // unpacked result is a slice of the padded C. Integer matmuls are untouched.
@@ -18,7 +20,16 @@
 // BADBITS: error: distc-tile-matmul: vector-bits must be 128, 256 or 512, got 300
 
 // CHECK-LABEL: func.func @f64_dynamic
-// CHECK-COUNT-2: tensor.pad
+// CHECK-NOT: tensor.pad
+// CHECK: %[[PA:.*]] = linalg.generic {{.*}} outs({{.*}} : tensor<?x?x1x6xf64>)
+// CHECK: %[[ROW:.*]] = arith.cmpi ult
+// CHECK: tensor.extract %arg0
+// CHECK: arith.select %[[ROW]], {{.*}}, %cst : f64
+// CHECK: linalg.generic {{.*}} outs({{.*}} : tensor<?x?x1x8xf64>)
+// CHECK: tensor.extract %arg1
+// CHECK: linalg.generic {{.*}} outs({{.*}} : tensor<?x?x6x8xf64>)
+// CHECK: tensor.extract %arg2
+// CHECK-NOT: tensor.pad
 // CHECK: scf.for
 // CHECK: scf.for
 // CHECK: scf.for
@@ -53,12 +64,12 @@ func.func @integer(%a: tensor<?x?xi64>, %b: tensor<?x?xi64>, %c: tensor<?x?xi64>
 // once, before the loop; the panel that changes and the accumulator are
 // packed inside it.
 // CHECK-LABEL: func.func @invariant_lhs
-// CHECK: tensor.pad %[[A:.*]] low
-// CHECK: linalg.transpose
+// CHECK: linalg.generic {{.*}} outs({{.*}} : tensor<?x?x1x6xf64>)
+// CHECK: tensor.extract %arg0
 // CHECK: scf.for
-// CHECK-NOT: tensor.pad %[[A]] low
-// CHECK: tensor.pad
-// CHECK: linalg.transpose
+// CHECK-NOT: tensor.extract %arg0
+// CHECK: linalg.generic {{.*}} outs({{.*}} : tensor<?x?x1x8xf64>)
+// CHECK: tensor.extract %extracted_slice
 // CHECK: return
 func.func @invariant_lhs(%a: tensor<?x?xf64>, %panels: tensor<?x?x?xf64>, %n: index) -> tensor<?x?xf64> {
   %c0 = arith.constant 0 : index
