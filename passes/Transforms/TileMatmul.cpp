@@ -185,6 +185,51 @@ FailureOr<Operation *> packInOnePass(RewriterBase &rewriter,
   return generic.getOperation();
 }
 
+/// Replaces `unpack` by one linalg.generic over its destination that reads
+/// each element from its place in the packed tensor. (linalg::lowerUnPack
+/// transposes the whole packed tensor into a fresh buffer, then copies the
+/// slice without the padding into the destination.)
+LogicalResult unpackInOnePass(RewriterBase &rewriter, linalg::UnPackOp unpack) {
+  ArrayRef<int64_t> tiles = unpack.getStaticInnerTiles();
+  if (llvm::any_of(tiles, ShapedType::isDynamic))
+    return failure();
+  Value packed = unpack.getSource();
+  auto destType = dyn_cast<RankedTensorType>(unpack.getDest().getType());
+  if (!destType)
+    return failure();
+  int64_t rank = destType.getRank();
+  SmallVector<int64_t> outerPerm(unpack.getOuterDimsPerm());
+  if (outerPerm.empty())
+    outerPerm = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  ArrayRef<int64_t> innerPos = unpack.getInnerDimsPos();
+  Location loc = unpack.getLoc();
+  rewriter.setInsertionPoint(unpack);
+  SmallVector<AffineMap> maps = {rewriter.getMultiDimIdentityMap(rank)};
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      rewriter, loc, TypeRange{destType}, ValueRange{},
+      ValueRange{unpack.getDest()}, maps, iterators,
+      [&](OpBuilder &b, Location loc, ValueRange) {
+        // Element (i_0, ...) is at tile i_d / t, offset i_d % t along each
+        // tiled dimension d; the outer indices in outerPerm's order.
+        SmallVector<Value> outer, index(rank + innerPos.size());
+        for (int64_t d = 0; d < rank; ++d)
+          outer.push_back(linalg::IndexOp::create(b, loc, d));
+        for (auto [p, d] : llvm::enumerate(innerPos)) {
+          Value tile = arith::ConstantIndexOp::create(b, loc, tiles[p]);
+          index[rank + p] = arith::RemUIOp::create(b, loc, outer[d], tile);
+          outer[d] = arith::DivUIOp::create(b, loc, outer[d], tile);
+        }
+        for (int64_t i = 0; i < rank; ++i)
+          index[i] = outer[outerPerm[i]];
+        Value value = tensor::ExtractOp::create(b, loc, packed, index);
+        linalg::YieldOp::create(b, loc, value);
+      });
+  rewriter.replaceOp(unpack, generic.getResults());
+  return success();
+}
+
 /// Packs, tiles and vectorizes one matmul.
 LogicalResult tileOneMatmul(RewriterBase &rewriter, linalg::MatmulOp matmul,
                             const RegisterTile &registers) {
@@ -232,8 +277,8 @@ LogicalResult tileOneMatmul(RewriterBase &rewriter, linalg::MatmulOp matmul,
   // become the loop's iter_args (registers).
   moveLoopInvariantCode(loop);
   hoistLoopInvariantSubsets(rewriter, loop);
-  // The packs become one copy each (packInOnePass), the unpacks
-  // transpose/reshape/slice; all bufferize. The packs of A and B (not of
+  // The packs and the unpack become one copy each (packInOnePass,
+  // unpackInOnePass), which bufferize. The packs of A and B (not of
   // the accumulator C, which every product writes) leave the loops they do
   // not depend on.
   for (linalg::PackOp pack : packed->packOps) {
@@ -245,8 +290,7 @@ LogicalResult tileOneMatmul(RewriterBase &rewriter, linalg::MatmulOp matmul,
       hoistInvariantPacking(*lowered);
   }
   for (linalg::UnPackOp unpack : packed->unPackOps) {
-    rewriter.setInsertionPoint(unpack);
-    if (failed(linalg::lowerUnPack(rewriter, unpack)))
+    if (failed(unpackInOnePass(rewriter, unpack)))
       return failure();
   }
   return success();
