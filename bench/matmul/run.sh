@@ -51,8 +51,8 @@ dgemm=0 rows_cold=0 rows_warm=0 summa_cold=0 summa_warm=0 pd_cold=0 pd_warm=0
 for ((r = 1; r <= rounds; ++r)); do
   echo "== round $r of $rounds"
   # The whole local product of the row-block algorithm on one core.
-  g=$("$out/dgemm" $((n / p)) "$n" "$n" 3 | tee /dev/stderr | awk '{print $NF}')
-  dgemm=$(best "$dgemm" "$g")
+  o=$("$out/dgemm" $((n / p)) "$n" "$n" 3); echo "$o"
+  dgemm=$(best "$dgemm" "$(awk '{print $NF}' <<<"$o")")
   g=$("${mpirun[@]}" -n "$p" "$out/matmul" --n "$n" --verbose | gflops)
   echo "dist.matmul rows, cold: $g GFLOP/s"; rows_cold=$(best "$rows_cold" "$g")
   g=$("${mpirun[@]}" -n "$p" "$out/matmul" --n "$n" --verbose --reps 3 | gflops)
@@ -61,10 +61,10 @@ for ((r = 1; r <= rounds; ++r)); do
   echo "dist.matmul SUMMA, cold: $g GFLOP/s"; summa_cold=$(best "$summa_cold" "$g")
   g=$("${mpirun[@]}" -n "$p" "$out/matmul" --n "$n" --verbose --summa --reps 3 | gflops)
   echo "dist.matmul SUMMA, warm: $g GFLOP/s"; summa_warm=$(best "$summa_warm" "$g")
-  g=$("${mpirun[@]}" -n "$p" "$out/pdgemm" "$n" 32 64 128 256 | tee /dev/stderr | awk '/best/ {print $NF}')
-  pd_cold=$(best "$pd_cold" "$g")
-  g=$("${mpirun[@]}" -n "$p" "$out/pdgemm" -r 3 "$n" 32 64 128 256 | tee /dev/stderr | awk '/best/ {print $NF}')
-  pd_warm=$(best "$pd_warm" "$g")
+  o=$("${mpirun[@]}" -n "$p" "$out/pdgemm" "$n" 32 64 128 256); echo "cold: $o"
+  pd_cold=$(best "$pd_cold" "$(awk '/best/ {print $NF}' <<<"$o")")
+  o=$("${mpirun[@]}" -n "$p" "$out/pdgemm" -r 3 "$n" 32 64 128 256); echo "warm: $o"
+  pd_warm=$(best "$pd_warm" "$(awk '/best/ {print $NF}' <<<"$o")")
 done
 # Issue 18's targets, from the best of each program over the rounds.
 verdict() { awk -v m="$2" -v b="$3" -v t="$4" -v what="$1" 'BEGIN {
