@@ -508,7 +508,11 @@ def TileMatmul : Pass<"distc-tile-matmul", "::mlir::func::FuncOp"> {
     - the operands are packed into blocks (upstream's block packing, with
       zero padding so that any size works): `A` into `6 x 1` column
       slivers, `B` into `1 x w` row slivers (`w` = two vector registers,
-      8 for f64), `C` into `6 x w` tiles, each contiguous along `K`;
+      8 for f64), `C` into `6 x w` tiles, each contiguous along `K`. Each
+      pack is one `linalg.generic` that reads the operand, or zero past
+      its end, and the result is unpacked the same way straight into `C`
+      (upstream's lowering of `linalg.pack` copies the whole operand into a
+      padded buffer first, a fresh allocation as large as the operand);
     - the packed product is tiled for the caches (`64` column tiles x `256`
       of `K` x `16` row tiles: a `K`-block of `B`'s sliver stays in L1, the
       `A` block in L2) and then by single tiles;
