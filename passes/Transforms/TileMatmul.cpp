@@ -117,6 +117,25 @@ void hoistInvariantPacking(Operation *packed) {
   }
 }
 
+/// A linalg.generic that writes every element of `dest` (a ranked tensor)
+/// with the value `element` computes from the element's indices, which it
+/// reads with linalg.index: a copy in a layout that no indexing map can
+/// express (reads past the end of the source, tiles of a dimension).
+linalg::GenericOp
+createGatheringCopy(RewriterBase &rewriter, Location loc, Value dest,
+                    function_ref<Value(OpBuilder &, Location)> element) {
+  auto destType = cast<RankedTensorType>(dest.getType());
+  int64_t rank = destType.getRank();
+  SmallVector<AffineMap> maps = {rewriter.getMultiDimIdentityMap(rank)};
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  return linalg::GenericOp::create(
+      rewriter, loc, TypeRange{destType}, ValueRange{}, ValueRange{dest}, maps,
+      iterators, [&](OpBuilder &b, Location loc, ValueRange) {
+        linalg::YieldOp::create(b, loc, element(b, loc));
+      });
+}
+
 /// Replaces `pack` by one linalg.generic over the packed layout that reads
 /// each element straight from the source, or takes the padding value where
 /// the packed element lies past the source's end. Returns the generic.
@@ -145,14 +164,8 @@ FailureOr<Operation *> packInOnePass(RewriterBase &rewriter,
   SmallVector<Value> sizes;
   for (int64_t d = 0; d < rank; ++d)
     sizes.push_back(tensor::DimOp::create(rewriter, loc, source, d));
-  int64_t destRank = destType.getRank();
-  SmallVector<AffineMap> maps = {rewriter.getMultiDimIdentityMap(destRank)};
-  SmallVector<utils::IteratorType> iterators(destRank,
-                                             utils::IteratorType::parallel);
-  auto generic = linalg::GenericOp::create(
-      rewriter, loc, TypeRange{destType}, ValueRange{},
-      ValueRange{pack.getDest()}, maps, iterators,
-      [&](OpBuilder &b, Location loc, ValueRange) {
+  auto generic = createGatheringCopy(
+      rewriter, loc, pack.getDest(), [&](OpBuilder &b, Location loc) {
         // Outer loop i of the packed layout is source dimension
         // outerPerm[i]; inner loop rank + p is the offset in the tile of
         // source dimension innerPos[p].
@@ -179,7 +192,7 @@ FailureOr<Operation *> packInOnePass(RewriterBase &rewriter,
         Value value = tensor::ExtractOp::create(b, loc, source, index);
         if (inside)
           value = arith::SelectOp::create(b, loc, inside, value, padding);
-        linalg::YieldOp::create(b, loc, value);
+        return value;
       });
   rewriter.replaceOp(pack, generic.getResults());
   return generic.getOperation();
@@ -204,13 +217,8 @@ LogicalResult unpackInOnePass(RewriterBase &rewriter, linalg::UnPackOp unpack) {
   ArrayRef<int64_t> innerPos = unpack.getInnerDimsPos();
   Location loc = unpack.getLoc();
   rewriter.setInsertionPoint(unpack);
-  SmallVector<AffineMap> maps = {rewriter.getMultiDimIdentityMap(rank)};
-  SmallVector<utils::IteratorType> iterators(rank,
-                                             utils::IteratorType::parallel);
-  auto generic = linalg::GenericOp::create(
-      rewriter, loc, TypeRange{destType}, ValueRange{},
-      ValueRange{unpack.getDest()}, maps, iterators,
-      [&](OpBuilder &b, Location loc, ValueRange) {
+  auto generic = createGatheringCopy(
+      rewriter, loc, unpack.getDest(), [&](OpBuilder &b, Location loc) {
         // Element (i_0, ...) is at tile i_d / t, offset i_d % t along each
         // tiled dimension d; the outer indices in outerPerm's order.
         SmallVector<Value> outer, index(rank + innerPos.size());
@@ -223,8 +231,7 @@ LogicalResult unpackInOnePass(RewriterBase &rewriter, linalg::UnPackOp unpack) {
         }
         for (int64_t i = 0; i < rank; ++i)
           index[i] = outer[outerPerm[i]];
-        Value value = tensor::ExtractOp::create(b, loc, packed, index);
-        linalg::YieldOp::create(b, loc, value);
+        return tensor::ExtractOp::create(b, loc, packed, index).getResult();
       });
   rewriter.replaceOp(unpack, generic.getResults());
   return success();
