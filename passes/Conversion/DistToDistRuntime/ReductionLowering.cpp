@@ -253,6 +253,26 @@ Value divideElements(OpBuilder &b, Location loc, Value tensor, Value divisor) {
       .getResult(0);
 }
 
+/// Stops the program when `kind` reduces `count` elements (a line along
+/// the axis, or the whole tensor) and `count` is 0: numpy raises for min,
+/// max, argmin and argmax of nothing, which have no identity to return (an
+/// extremum would be +-inf or the largest integer, an index would point
+/// nowhere). The other kinds have one (sum 0, prod 1, any false, all true;
+/// mean NaN).
+void checkReducesSomething(OpBuilder &b, Location loc, ReduceKind kind,
+                           Value count, std::optional<int64_t> axis) {
+  if (kind != ReduceKind::min && kind != ReduceKind::max &&
+      kind != ReduceKind::argmin && kind != ReduceKind::argmax)
+    return;
+  std::string message = ("dist.reduce: " + stringifyReduceKind(kind)).str();
+  message += axis ? " along an empty axis " + std::to_string(*axis)
+                  : std::string(" of an empty tensor");
+  checkAtRunTime(b, loc,
+                 arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
+                                       count, indexConst(b, loc, 0)),
+                 message);
+}
+
 /// argmin/argmax: the first position, in C order of the global array, of
 /// the global extremum. The extremum is reduced first (NaN-propagating for
 /// floats, like numpy's, so that a NaN is "the" extremum); then every rank
@@ -262,14 +282,6 @@ Value argExtremum(OpBuilder &b, Location loc, ReduceKind kind,
                   const DistParts &source, DistTensorType sourceType) {
   int64_t team = sourceType.getTeam(), rank = sourceType.getRank();
   Type element = sourceType.getElementType();
-  // numpy raises on an empty array; there is no index to return.
-  Value count = elementCount(b, loc, source.globalShape);
-  checkAtRunTime(b, loc,
-                 arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
-                                       count, indexConst(b, loc, 0)),
-                 ("dist.reduce: " + stringifyReduceKind(kind) +
-                  " of an empty tensor")
-                     .str());
   ReduceKind extremumKind = combiningKind(kind);
   SmallVector<int64_t> all = llvm::to_vector(llvm::seq<int64_t>(0, rank));
   Value partial = reduceLocal(b, loc, extremumKind, source.local, all);
@@ -531,6 +543,12 @@ struct ReduceLowering : public DistPattern<ReduceOp> {
     bool arg = op.getKind() == ReduceKind::argmin ||
                op.getKind() == ReduceKind::argmax;
     bool isMax = op.getKind() == ReduceKind::argmax;
+    std::optional<int64_t> reducedAxis = op.getAxis();
+    checkReducesSomething(
+        rewriter, loc, op.getKind(),
+        reducedAxis ? source.globalShape[*reducedAxis]
+                    : elementCount(rewriter, loc, source.globalShape),
+        reducedAxis);
     if (arg && !op.getAxis()) {
       rewriter.replaceOp(op, argExtremum(rewriter, loc, op.getKind(), source,
                                          sourceType));
