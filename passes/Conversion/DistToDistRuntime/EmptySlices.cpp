@@ -48,11 +48,15 @@ void mlir::distc::dropEmptySlices(Operation *root) {
   SmallVector<tensor::ExtractSliceOp> extractions;
   SmallVector<tensor::InsertSliceOp> insertions;
   root->walk([&](Operation *op) {
+    // A static 0 in the source of an extraction (the destination of an
+    // insertion) empties the slice as well: its size there can only be 0.
     if (auto extract = dyn_cast<tensor::ExtractSliceOp>(op)) {
-      if (hasStaticZero(extract.getResultType()))
+      if (hasStaticZero(extract.getResultType()) ||
+          hasStaticZero(extract.getSourceType()))
         extractions.push_back(extract);
     } else if (auto insert = dyn_cast<tensor::InsertSliceOp>(op)) {
-      if (hasStaticZero(insert.getSourceType()))
+      if (hasStaticZero(insert.getSourceType()) ||
+          hasStaticZero(insert.getDestType()))
         insertions.push_back(insert);
     }
   });

@@ -18,9 +18,10 @@ namespace mlir {
 class Operation;
 namespace distc {
 
-/// Replaces every tensor.extract_slice under `root` whose result has a
-/// static size 0 by a tensor.empty of its type, and every
-/// tensor.insert_slice whose source has one by its destination.
+/// Replaces every tensor.extract_slice under `root` whose result or source
+/// has a static size 0 by a tensor.empty of its type, and every
+/// tensor.insert_slice whose source or destination has one by its
+/// destination.
 void dropEmptySlices(Operation *root);
 
 } // namespace distc

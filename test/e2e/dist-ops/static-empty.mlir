@@ -2,7 +2,8 @@
 // slices whose steps leave no element: every shift, slice and stencil of
 // them is empty. Such slices used to stop the compiler in MLIR 22's slice
 // verifier ("offset 1 is out-of-bounds: 0 >= 0", "slice along dimension 1
-// runs out-of-bounds: 2 >= 1"; EmptySlices.h). numpy prints each as [].
+// runs out-of-bounds: 2 >= 1"; EmptySlices.h), also a reduction of a grid
+// tensor with an empty dimension. numpy prints each as [].
 // REQUIRES: compiler, idtr-runtime
 // RUN: %distc %s -o %t
 // RUN: %mpirun -n 1 %t | FileCheck %s
@@ -10,7 +11,7 @@
 // RUN: %distc -O0 %s -o %t.O0
 // RUN: %mpirun -n 2 %t.O0 | FileCheck %s
 
-// CHECK-COUNT-11: []
+// CHECK-COUNT-13: []
 // CHECK-NEXT: 6
 // CHECK-NOT: {{.}}
 
@@ -59,6 +60,14 @@ func.func @main() {
   %d = dist.full %one (%c2, %c1) : !dist.tensor<?x?xf64>
   %d1 = dist.slice %d [3::3, :0:-2] : !dist.tensor<?x?xf64> -> !dist.tensor<0x0xf64>
   dist.print %d1 numpy : !dist.tensor<0x0xf64>
+  // Reductions of a grid tensor with an empty dimension: the combined
+  // partial result (4 x 0) is sliced to this rank's block, a slice of a
+  // tensor whose source is empty along a static dimension.
+  %h = dist.full %one : !dist.tensor<4x0x3xf64, grid = [?, ?], split = [2, 0]>
+  %h1 = dist.reduce sum %h axis 2 : !dist.tensor<4x0x3xf64, grid = [?, ?], split = [2, 0]> -> !dist.tensor<4x0xf64>
+  dist.print %h1 numpy : !dist.tensor<4x0xf64>
+  %h2 = dist.reduce max %h axis 0 : !dist.tensor<4x0x3xf64, grid = [?, ?], split = [2, 0]> -> !dist.tensor<0x3xf64>
+  dist.print %h2 numpy : !dist.tensor<0x3xf64>
   %sum = dist.reduce sum %x3 : !dist.tensor<2x3xf64> -> f64
   dist.print %sum : f64
   return
