@@ -238,14 +238,10 @@ LogicalResult Lowering::lowerGather(GatherOp op) {
                                 : constant(loc, 0));
     zeros.push_back(constant(loc, 0));
   }
-  auto copy = distruntime::CopyReshapeOp::create(
-      rewriter, loc,
-      TypeRange{distruntime::AsyncHandleType::get(op.getContext()),
-                resultType},
-      input, global, offsets, global, zeros, global,
-      rewriter.getI64IntegerAttr(g->team));
-  mlir::distc::lowering::createAndWait(rewriter, copy);
-  rewriter.replaceOp(op, copy.getNlArray());
+  Value copy = mlir::distc::lowering::copyReshapeAndWait(
+      rewriter, loc, resultType, input, global, offsets, global, zeros, global,
+      g->team);
+  rewriter.replaceOp(op, copy);
   return success();
 }
 
@@ -284,12 +280,9 @@ LogicalResult Lowering::gatherToRoot(shard::GatherOp op, Group g) {
   SmallVector<int64_t> boxShape(resultType.getShape());
   boxShape[axis] = ShapedType::kDynamic;
   auto boxType = RankedTensorType::get(boxShape, resultType.getElementType());
-  auto copy = distruntime::CopyReshapeOp::create(
-      rewriter, loc,
-      TypeRange{distruntime::AsyncHandleType::get(op.getContext()), boxType},
-      input, global, offsets, global, zeros, sizes,
-      rewriter.getI64IntegerAttr(g.team));
-  mlir::distc::lowering::createAndWait(rewriter, copy);
+  Value copy = mlir::distc::lowering::copyReshapeAndWait(
+      rewriter, loc, boxType, input, global, offsets, global, zeros, sizes,
+      g.team);
   // The root's box is the result; the others get an uninitialized tensor
   // of the result's type (their result is unspecified).
   SmallVector<Value> dynamicSizes;
@@ -302,9 +295,8 @@ LogicalResult Lowering::gatherToRoot(shard::GatherOp op, Group g) {
       [&](OpBuilder &b, Location loc) {
         scf::YieldOp::create(
             b, loc,
-            ValueRange{tensor::CastOp::create(b, loc, resultType,
-                                              copy.getNlArray())
-                           .getResult()});
+            ValueRange{
+                tensor::CastOp::create(b, loc, resultType, copy).getResult()});
       },
       [&](OpBuilder &b, Location loc) {
         scf::YieldOp::create(
@@ -385,14 +377,10 @@ LogicalResult Lowering::lower(shard::ShiftOp op) {
                                 : constant(loc, 0));
     shape.push_back(size);
   }
-  auto copy = distruntime::CopyReshapeOp::create(
-      rewriter, loc,
-      TypeRange{distruntime::AsyncHandleType::get(op.getContext()), type},
-      op.getInput(), global, offsets, global, newOffsets, shape,
-      rewriter.getI64IntegerAttr(g.team));
-  mlir::distc::lowering::createAndWait(rewriter, copy);
-  rewriter.replaceOpWithNewOp<tensor::CastOp>(op, resultType,
-                                              copy.getNlArray());
+  Value copy = mlir::distc::lowering::copyReshapeAndWait(
+      rewriter, loc, type, op.getInput(), global, offsets, global, newOffsets,
+      shape, g.team);
+  rewriter.replaceOpWithNewOp<tensor::CastOp>(op, resultType, copy);
   return success();
 }
 
@@ -481,14 +469,10 @@ LogicalResult Lowering::lower(shard::AllToAllOp op) {
       newShape.push_back(size);
     }
   }
-  auto copy = distruntime::CopyReshapeOp::create(
-      rewriter, loc,
-      TypeRange{distruntime::AsyncHandleType::get(op.getContext()),
-                resultType},
-      input, global, offsets, global, newOffsets, newShape,
-      rewriter.getI64IntegerAttr(g->team));
-  mlir::distc::lowering::createAndWait(rewriter, copy);
-  rewriter.replaceOp(op, copy.getNlArray());
+  Value copy = mlir::distc::lowering::copyReshapeAndWait(
+      rewriter, loc, resultType, input, global, offsets, global, newOffsets,
+      newShape, g->team);
+  rewriter.replaceOp(op, copy);
   return success();
 }
 
@@ -562,14 +546,10 @@ LogicalResult Lowering::copyFromRoot(RootedOp op,
     offsets.push_back(offset);
     sizes.push_back(block);
   }
-  auto copy = distruntime::CopyReshapeOp::create(
-      rewriter, loc,
-      TypeRange{distruntime::AsyncHandleType::get(op.getContext()),
-                resultType},
-      *box, global, zeros, global, offsets, sizes,
-      rewriter.getI64IntegerAttr(g->team));
-  mlir::distc::lowering::createAndWait(rewriter, copy);
-  rewriter.replaceOp(op, copy.getNlArray());
+  Value copy = mlir::distc::lowering::copyReshapeAndWait(
+      rewriter, loc, resultType, *box, global, zeros, global, offsets, sizes,
+      g->team);
+  rewriter.replaceOp(op, copy);
   return success();
 }
 
