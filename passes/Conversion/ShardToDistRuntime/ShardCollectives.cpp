@@ -194,10 +194,7 @@ LogicalResult Lowering::lower(shard::ReduceScatterOp op) {
   FailureOr<Value> sum = reduce(op, input, op.getReduction(), *g);
   if (failed(sum))
     return failure();
-  rewriter.replaceOp(op, slice(op.getLoc(), *sum,
-                               cast<RankedTensorType>(op.getResult().getType()),
-                               op.getScatterAxis().getSExtValue(), *g));
-  return success();
+  return replaceBySlice(op, *sum, op.getScatterAxis().getSExtValue(), *g);
 }
 
 LogicalResult Lowering::lower(shard::AllGatherOp op) {
@@ -384,8 +381,10 @@ LogicalResult Lowering::lower(shard::ShiftOp op) {
   return success();
 }
 
-Value Lowering::slice(Location loc, Value input, RankedTensorType resultType,
-                      int64_t axis, Group g) {
+LogicalResult Lowering::replaceBySlice(Operation *op, Value input, int64_t axis,
+                                       Group g) {
+  Location loc = op->getLoc();
+  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
   SmallVector<OpFoldResult> offsets, sizes, strides;
   for (int64_t d = 0; d < resultType.getRank(); ++d) {
     strides.push_back(rewriter.getIndexAttr(1));
@@ -407,8 +406,9 @@ Value Lowering::slice(Location loc, Value input, RankedTensorType resultType,
                         : OpFoldResult(
                               rewriter.getIndexAttr(resultType.getDimSize(d))));
   }
-  return tensor::ExtractSliceOp::create(rewriter, loc, resultType, input,
-                                        offsets, sizes, strides);
+  rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(op, resultType, input,
+                                                      offsets, sizes, strides);
+  return success();
 }
 
 LogicalResult Lowering::lower(shard::AllSliceOp op) {
@@ -418,10 +418,8 @@ LogicalResult Lowering::lower(shard::AllSliceOp op) {
   if (!g)
     return success();
   // No communication: this process keeps block `index` of the slice axis.
-  rewriter.replaceOp(op, slice(op.getLoc(), op.getInput(),
-                               cast<RankedTensorType>(op.getResult().getType()),
-                               op.getSliceAxis().getSExtValue(), *g));
-  return success();
+  return replaceBySlice(op, op.getInput(), op.getSliceAxis().getSExtValue(),
+                        *g);
 }
 
 LogicalResult Lowering::lower(shard::AllToAllOp op) {
