@@ -55,14 +55,7 @@ View separateInput(const View &in, std::initializer_list<const View *> outs, Buf
   bool shared = false;
   for (const View *out : outs)
     shared |= mayOverlap(in, *out);
-  if (!shared)
-    return in;
-  keep = Buffer(static_cast<size_t>(in.volume()) * in.elemSize);
-  View copy = in;
-  copy.data = keep.data();
-  copy.strides = rowMajorStrides(in.sizes);
-  copyView(copy, in);
-  return copy;
+  return shared ? denseCopy(in, keep) : in;
 }
 
 // The fast path of a call whose raw arguments (`key`) are those of an

@@ -377,14 +377,8 @@ void print(const char *format, int32_t style, int64_t teamId, int32_t distribute
         return;
       Buffer dense;
       const char *data = part.data;
-      if (!part.isContiguous()) {
-        dense = Buffer(static_cast<size_t>(part.volume()) * sizeof(T));
-        View copy = part;
-        copy.data = dense.data();
-        copy.strides = rowMajorStrides(part.sizes);
-        copyView(copy, part);
-        data = dense.data();
-      }
+      if (!part.isContiguous())
+        data = denseCopy(part, dense).data;
       std::vector<MPI_Request> reqs;
       mpi::postSend(reqs, data, part.volume() * static_cast<int64_t>(sizeof(T)), 0, tag,
                     t.comm);

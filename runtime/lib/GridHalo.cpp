@@ -19,6 +19,19 @@ template <typename Extent> bool nextCombination(std::vector<size_t> &pick, Exten
   }
   return false;
 }
+
+// Per grid axis k, the coordinates that `axisCoords(d, split, coords[k])`
+// lists, given the tensor dimension `d` that the axis splits and its
+// balanced split.
+template <typename AxisCoords>
+std::vector<std::vector<int>> coordsPerAxis(const GridHaloForm &form, AxisCoords axisCoords) {
+  std::vector<std::vector<int>> coords(form.grid.size());
+  for (size_t k = 0; k < form.grid.size(); ++k) {
+    int64_t d = form.split[k];
+    axisCoords(d, BalancedSplit{form.shape[d], static_cast<int>(form.grid[k])}, coords[k]);
+  }
+  return coords;
+}
 } // namespace
 
 int GridHaloForm::P() const {
@@ -206,13 +219,10 @@ void GridHaloTeam::product(const std::vector<std::vector<int>> &coords,
 void GridHaloTeam::inputOwners(const Box &region, std::vector<int> &out) const {
   if (region.empty())
     return;
-  std::vector<std::vector<int>> coords(form_.grid.size());
-  for (size_t k = 0; k < form_.grid.size(); ++k) {
-    int64_t d = form_.split[k];
-    BalancedSplit s{form_.shape[d], static_cast<int>(form_.grid[k])};
-    s.owners(region.offsets[d], region.offsets[d] + region.sizes[d], coords[k]);
-  }
-  product(coords, out);
+  auto axisCoords = [&](int64_t d, const BalancedSplit &s, std::vector<int> &coords) {
+    s.owners(region.offsets[d], region.offsets[d] + region.sizes[d], coords);
+  };
+  product(coordsPerAxis(form_, axisCoords), out);
 }
 
 void GridHaloTeam::outputOwners(const Box &region, std::vector<int> &out) const {
@@ -224,10 +234,7 @@ void GridHaloTeam::outputOwners(const Box &region, std::vector<int> &out) const 
   // also meet the region shifted by n either way (widths up to n, which
   // the lowering checks, reach no further; wider ones: every coordinate).
   // O(extent) per axis, and the product is the neighbours, not the ring.
-  std::vector<std::vector<int>> coords(form_.grid.size());
-  for (size_t k = 0; k < form_.grid.size(); ++k) {
-    int64_t d = form_.split[k];
-    BalancedSplit s{form_.shape[d], static_cast<int>(form_.grid[k])};
+  auto axisCoords = [&](int64_t d, const BalancedSplit &s, std::vector<int> &coords) {
     int64_t n = form_.shape[d], a = region.offsets[d], b = a + region.sizes[d];
     bool wraps = form_.periodic[d];
     bool wide = wraps && (form_.lo[d] > n || form_.hi[d] > n);
@@ -235,10 +242,10 @@ void GridHaloTeam::outputOwners(const Box &region, std::vector<int> &out) const 
       int64_t from = s.offset(c) - form_.lo[d], to = s.offset(c + 1) + form_.hi[d];
       auto meets = [&](int64_t shift) { return from < b + shift && to > a + shift; };
       if (wide || meets(0) || (wraps && (meets(-n) || meets(n))))
-        coords[k].push_back(c);
+        coords.push_back(c);
     }
-  }
-  product(coords, out);
+  };
+  product(coordsPerAxis(form_, axisCoords), out);
 }
 
 void GridHaloTeam::flatOwners(bool, int64_t, int64_t, std::vector<int> &out) const {

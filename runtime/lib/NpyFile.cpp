@@ -150,14 +150,8 @@ template <size_t Size> void save(const char *site, const char *path, const char 
     // The block in one dense piece for MPI (a copy only if it is strided).
     Buffer dense;
     const char *data = b.part.data;
-    if (!b.part.isContiguous() && types.count > 0) {
-      dense = Buffer(static_cast<size_t>(types.count) * Size);
-      View copy = b.part;
-      copy.data = dense.data();
-      copy.strides = rowMajorStrides(b.part.sizes);
-      copyView(copy, b.part);
-      data = dense.data();
-    }
+    if (!b.part.isContiguous() && types.count > 0)
+      data = denseCopy(b.part, dense).data;
     MPI_File fh = openFile(t.comm, path, MPI_MODE_CREATE | MPI_MODE_WRONLY, "creating");
     {
       WatchedWait watch("MPI_File_set_size");
@@ -205,12 +199,8 @@ template <size_t Size> void load(const char *site, const char *path, int64_t tea
       WatchedWait watch("MPI_File_close");
       checkFile(MPI_File_close(&fh), "closing", path);
     }
-    if (strided) {
-      View src = b.part;
-      src.data = dense.data();
-      src.strides = rowMajorStrides(b.part.sizes);
-      copyView(b.part, src);
-    }
+    if (strided)
+      copyView(b.part, denseLike(dense.data(), b.part));
   });
 }
 

@@ -182,4 +182,11 @@ void copyView(const View &dst, const View &src) {
               src.strides.data(), dst.sizes.data(), dst.rank());
 }
 
+View denseCopy(const View &view, Buffer &keep) {
+  keep = Buffer(static_cast<size_t>(view.bytes()));
+  View copy = denseLike(keep.data(), view);
+  copyView(copy, view);
+  return copy;
+}
+
 } // namespace idtr

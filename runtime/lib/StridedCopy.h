@@ -5,6 +5,7 @@
 #ifndef IDTR_STRIDEDCOPY_H
 #define IDTR_STRIDEDCOPY_H
 
+#include "Buffer.h"
 #include "Descriptor.h"
 
 #include <cstddef>
@@ -23,6 +24,11 @@ void copyStrided(size_t elemSize, char *dst, const int64_t *dstStrides,
 
 // dst = src for views of equal sizes.
 void copyView(const View &dst, const View &src);
+
+// A dense row-major copy of `view` in `keep` (allocated here; it must
+// outlive the copy): for the calls that need the elements in one piece or
+// apart from the caller's memory.
+View denseCopy(const View &view, Buffer &keep);
 
 // memcpy of a contiguous block, in pieces of at most 256 KiB: for larger
 // sizes glibc switches to non-temporal stores, which on this machine copy

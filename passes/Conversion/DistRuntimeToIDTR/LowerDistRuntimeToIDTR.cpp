@@ -246,6 +246,17 @@ public:
                                 decl.type.getResults(), operands);
   }
 
+  /// Replaces the op, which starts an operation with one output, by the
+  /// handle that `function` returns and the tensor of `out` (the buffer of
+  /// `outType` that the runtime fills; see outputTensor).
+  LogicalResult replaceByStart(IDTRFunction function, ValueRange operands,
+                               Value out, RankedTensorType outType) {
+    Value handle =
+        call(function, operands, outType.getElementType()).getResult(0);
+    rewriter.replaceOp(op, {handle, outputTensor(out, outType)});
+    return success();
+  }
+
   ConversionPatternRewriter &rewriter;
   Operation *op;
   /// The last output tensor that outputTensor defined after the wait.
@@ -261,17 +272,13 @@ struct CopyReshapeLowering : public OpConversionPattern<CopyReshapeOp> {
     IDTRCallBuilder b(rewriter, op);
     RankedTensorType outType = op.getNlArray().getType();
     Value out = b.allocate(outType, adaptor.getNlShape());
-    Value handle =
-        b.call(IDTRFunction::CopyReshape,
-               {b.i64Constant(op.getTeam()), b.indexList(adaptor.getGShape()),
-                b.indexList(adaptor.getLOffsets()),
-                b.inputArray(adaptor.getLArray()),
-                b.indexList(adaptor.getNgShape()),
-                b.indexList(adaptor.getNlOffsets()), b.unranked(out)},
-               outType.getElementType())
-            .getResult(0);
-    rewriter.replaceOp(op, {handle, b.outputTensor(out, outType)});
-    return success();
+    return b.replaceByStart(
+        IDTRFunction::CopyReshape,
+        {b.i64Constant(op.getTeam()), b.indexList(adaptor.getGShape()),
+         b.indexList(adaptor.getLOffsets()), b.inputArray(adaptor.getLArray()),
+         b.indexList(adaptor.getNgShape()), b.indexList(adaptor.getNlOffsets()),
+         b.unranked(out)},
+        out, outType);
   }
 };
 
@@ -283,17 +290,13 @@ struct CopyPermuteLowering : public OpConversionPattern<CopyPermuteOp> {
     IDTRCallBuilder b(rewriter, op);
     RankedTensorType outType = op.getNlArray().getType();
     Value out = b.allocate(outType, adaptor.getNlShape());
-    Value handle =
-        b.call(IDTRFunction::CopyPermute,
-               {b.i64Constant(op.getTeam()), b.indexList(adaptor.getGShape()),
-                b.indexList(adaptor.getLOffsets()),
-                b.inputArray(adaptor.getLArray()),
-                b.indexList(adaptor.getNlOffsets()), b.unranked(out),
-                b.indexList(op.getAxes())},
-               outType.getElementType())
-            .getResult(0);
-    rewriter.replaceOp(op, {handle, b.outputTensor(out, outType)});
-    return success();
+    return b.replaceByStart(
+        IDTRFunction::CopyPermute,
+        {b.i64Constant(op.getTeam()), b.indexList(adaptor.getGShape()),
+         b.indexList(adaptor.getLOffsets()), b.inputArray(adaptor.getLArray()),
+         b.indexList(adaptor.getNlOffsets()), b.unranked(out),
+         b.indexList(op.getAxes())},
+        out, outType);
   }
 };
 
@@ -318,10 +321,7 @@ LogicalResult lowerReduction(ReductionOp op, Value input, Value root,
     operands.push_back(memberNumber(rewriter, op.getLoc(), root));
   operands.append({b.inputArray(input), b.unranked(out),
                    b.i32Constant(reductionCode(op.getKind()))});
-  Value handle =
-      b.call(function, operands, outType.getElementType()).getResult(0);
-  rewriter.replaceOp(op, {handle, b.outputTensor(out, outType)});
-  return success();
+  return b.replaceByStart(function, operands, out, outType);
 }
 
 struct AllReduceLowering : public OpConversionPattern<AllReduceOp> {
@@ -361,15 +361,12 @@ struct RecvLowering : public OpConversionPattern<RecvOp> {
     RankedTensorType outType = op.getResult().getType();
     Value out = b.allocate(
         outType, tensorSizes(rewriter, op.getLoc(), adaptor.getLike()));
-    Value handle =
-        b.call(IDTRFunction::Recv,
-               {b.i64Constant(op.getTeam()),
-                memberNumber(rewriter, op.getLoc(), adaptor.getPeer()),
-                b.unranked(out)},
-               outType.getElementType())
-            .getResult(0);
-    rewriter.replaceOp(op, {handle, b.outputTensor(out, outType)});
-    return success();
+    return b.replaceByStart(
+        IDTRFunction::Recv,
+        {b.i64Constant(op.getTeam()),
+         memberNumber(rewriter, op.getLoc(), adaptor.getPeer()),
+         b.unranked(out)},
+        out, outType);
   }
 };
 
@@ -396,15 +393,12 @@ struct BcastPanelLowering : public OpConversionPattern<BcastPanelOp> {
       return arith::IndexCastOp::create(rewriter, loc, rewriter.getI64Type(), v)
           .getResult();
     };
-    Value handle =
-        b.call(IDTRFunction::BcastPanel,
-               {b.i64Constant(op.getTeam()), i64(adaptor.getExtent()),
-                b.i64Constant(op.getDim()), b.inputArray(adaptor.getLocal()),
-                i64(adaptor.getStart()), b.unranked(out)},
-               panelType.getElementType())
-            .getResult(0);
-    rewriter.replaceOp(op, {handle, b.outputTensor(out, panelType)});
-    return success();
+    return b.replaceByStart(
+        IDTRFunction::BcastPanel,
+        {b.i64Constant(op.getTeam()), i64(adaptor.getExtent()),
+         b.i64Constant(op.getDim()), b.inputArray(adaptor.getLocal()),
+         i64(adaptor.getStart()), b.unranked(out)},
+        out, panelType);
   }
 };
 

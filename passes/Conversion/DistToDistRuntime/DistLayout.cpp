@@ -221,14 +221,10 @@ DistParts mlir::distc::redistribute(OpBuilder &b, Location loc,
                                     ArrayRef<Value> targetShape) {
   auto [offsets, sizes] = balancedBox(b, loc, targetType, targetShape);
   RankedTensorType localType = targetType.getLocalType();
-  auto copy = distruntime::CopyReshapeOp::create(
-      b, loc,
-      TypeRange{distruntime::AsyncHandleType::get(b.getContext()), localType},
-      source.local, source.globalShape, source.offsets, targetShape, offsets,
-      sizes, sourceType.getTeam());
-  distruntime::WaitOp::create(b, loc, copy.getHandle());
   DistParts result;
-  result.local = copy.getNlArray();
+  result.local = lowering::copyReshapeAndWait(
+      b, loc, localType, source.local, source.globalShape, source.offsets,
+      targetShape, offsets, sizes, sourceType.getTeam());
   result.globalShape.assign(targetShape.begin(), targetShape.end());
   result.offsets = offsets;
   return result;

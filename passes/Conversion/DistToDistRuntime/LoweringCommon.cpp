@@ -47,18 +47,27 @@ Value inlineBody(OpBuilder &b, Region &region, ValueRange args,
       cast<YieldOp>(body.getTerminator()).getValue());
 }
 
+Value copyReshapeAndWait(OpBuilder &b, Location loc,
+                         RankedTensorType resultType, Value input,
+                         ValueRange shape, ValueRange offsets,
+                         ValueRange newShape, ValueRange newOffsets,
+                         ValueRange newSizes, int64_t team) {
+  auto copy = distruntime::CopyReshapeOp::create(
+      b, loc,
+      TypeRange{distruntime::AsyncHandleType::get(b.getContext()), resultType},
+      input, shape, offsets, newShape, newOffsets, newSizes, team);
+  return createAndWait(b, copy).getNlArray();
+}
+
 Value fetchBox(OpBuilder &b, Location loc, const DistParts &source,
                DistTensorType type, ArrayRef<Value> offsets,
                ArrayRef<Value> sizes) {
   auto outType = RankedTensorType::get(
       SmallVector<int64_t>(source.rank(), ShapedType::kDynamic),
       type.getElementType());
-  auto copy = distruntime::CopyReshapeOp::create(
-      b, loc,
-      TypeRange{distruntime::AsyncHandleType::get(b.getContext()), outType},
-      source.local, source.globalShape, source.offsets, source.globalShape,
-      offsets, sizes, type.getTeam());
-  return createAndWait(b, copy).getNlArray();
+  return copyReshapeAndWait(b, loc, outType, source.local, source.globalShape,
+                            source.offsets, source.globalShape, offsets, sizes,
+                            type.getTeam());
 }
 
 Value allReduce(OpBuilder &b, Location loc, ReduceKind kind, Value value,

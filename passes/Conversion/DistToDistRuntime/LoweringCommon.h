@@ -32,6 +32,17 @@ template <typename OpTy> OpTy createAndWait(OpBuilder &b, OpTy op) {
   return op;
 }
 
+/// The box that this rank receives of a redistribution of one global
+/// array over `team`, waited for (copy_reshape + wait): `input` is this
+/// rank's box at `offsets` of the array of `shape`; the result, of
+/// `resultType`, is its box at `newOffsets` of `newSizes` of the array
+/// reshaped to `newShape`.
+Value copyReshapeAndWait(OpBuilder &b, Location loc,
+                         RankedTensorType resultType, Value input,
+                         ValueRange shape, ValueRange offsets,
+                         ValueRange newShape, ValueRange newOffsets,
+                         ValueRange newSizes, int64_t team);
+
 /// Clones the single-block `region` with its arguments bound to `args` and
 /// returns the value its dist.yield yields; dist.index ops become
 /// `globalIndex` (they are only allowed directly in the body of

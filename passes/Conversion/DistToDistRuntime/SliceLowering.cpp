@@ -314,17 +314,8 @@ Value insertInto(OpBuilder &b, Location loc, const DistParts &source,
     strides.push_back(strideOf(b, loc, range.count, range.step));
   }
   Value piece = source.local;
-  if (!aligned) {
-    auto type = RankedTensorType::get(
-        SmallVector<int64_t>(source.rank(), ShapedType::kDynamic),
-        sourceType.getElementType());
-    auto copy = distruntime::CopyReshapeOp::create(
-        b, loc,
-        TypeRange{distruntime::AsyncHandleType::get(b.getContext()), type},
-        source.local, source.globalShape, source.offsets, source.globalShape,
-        firsts, counts, sourceType.getTeam());
-    piece = createAndWait(b, copy).getNlArray();
-  }
+  if (!aligned)
+    piece = fetchBox(b, loc, source, sourceType, firsts, counts);
   // insert_slice wants the piece typed with the sizes that are constants.
   SmallVector<int64_t> staticSizes;
   for (Value count : counts)

@@ -194,10 +194,7 @@ LogicalResult Lowering::lower(shard::ReduceScatterOp op) {
   FailureOr<Value> sum = reduce(op, input, op.getReduction(), *g);
   if (failed(sum))
     return failure();
-  rewriter.replaceOp(op, slice(op.getLoc(), *sum,
-                               cast<RankedTensorType>(op.getResult().getType()),
-                               op.getScatterAxis().getSExtValue(), *g));
-  return success();
+  return replaceBySlice(op, *sum, op.getScatterAxis().getSExtValue(), *g);
 }
 
 LogicalResult Lowering::lower(shard::AllGatherOp op) {
@@ -238,14 +235,10 @@ LogicalResult Lowering::lowerGather(GatherOp op) {
                                 : constant(loc, 0));
     zeros.push_back(constant(loc, 0));
   }
-  auto copy = distruntime::CopyReshapeOp::create(
-      rewriter, loc,
-      TypeRange{distruntime::AsyncHandleType::get(op.getContext()),
-                resultType},
-      input, global, offsets, global, zeros, global,
-      rewriter.getI64IntegerAttr(g->team));
-  mlir::distc::lowering::createAndWait(rewriter, copy);
-  rewriter.replaceOp(op, copy.getNlArray());
+  Value copy = mlir::distc::lowering::copyReshapeAndWait(
+      rewriter, loc, resultType, input, global, offsets, global, zeros, global,
+      g->team);
+  rewriter.replaceOp(op, copy);
   return success();
 }
 
@@ -284,12 +277,9 @@ LogicalResult Lowering::gatherToRoot(shard::GatherOp op, Group g) {
   SmallVector<int64_t> boxShape(resultType.getShape());
   boxShape[axis] = ShapedType::kDynamic;
   auto boxType = RankedTensorType::get(boxShape, resultType.getElementType());
-  auto copy = distruntime::CopyReshapeOp::create(
-      rewriter, loc,
-      TypeRange{distruntime::AsyncHandleType::get(op.getContext()), boxType},
-      input, global, offsets, global, zeros, sizes,
-      rewriter.getI64IntegerAttr(g.team));
-  mlir::distc::lowering::createAndWait(rewriter, copy);
+  Value copy = mlir::distc::lowering::copyReshapeAndWait(
+      rewriter, loc, boxType, input, global, offsets, global, zeros, sizes,
+      g.team);
   // The root's box is the result; the others get an uninitialized tensor
   // of the result's type (their result is unspecified).
   SmallVector<Value> dynamicSizes;
@@ -302,9 +292,8 @@ LogicalResult Lowering::gatherToRoot(shard::GatherOp op, Group g) {
       [&](OpBuilder &b, Location loc) {
         scf::YieldOp::create(
             b, loc,
-            ValueRange{tensor::CastOp::create(b, loc, resultType,
-                                              copy.getNlArray())
-                           .getResult()});
+            ValueRange{
+                tensor::CastOp::create(b, loc, resultType, copy).getResult()});
       },
       [&](OpBuilder &b, Location loc) {
         scf::YieldOp::create(
@@ -385,19 +374,17 @@ LogicalResult Lowering::lower(shard::ShiftOp op) {
                                 : constant(loc, 0));
     shape.push_back(size);
   }
-  auto copy = distruntime::CopyReshapeOp::create(
-      rewriter, loc,
-      TypeRange{distruntime::AsyncHandleType::get(op.getContext()), type},
-      op.getInput(), global, offsets, global, newOffsets, shape,
-      rewriter.getI64IntegerAttr(g.team));
-  mlir::distc::lowering::createAndWait(rewriter, copy);
-  rewriter.replaceOpWithNewOp<tensor::CastOp>(op, resultType,
-                                              copy.getNlArray());
+  Value copy = mlir::distc::lowering::copyReshapeAndWait(
+      rewriter, loc, type, op.getInput(), global, offsets, global, newOffsets,
+      shape, g.team);
+  rewriter.replaceOpWithNewOp<tensor::CastOp>(op, resultType, copy);
   return success();
 }
 
-Value Lowering::slice(Location loc, Value input, RankedTensorType resultType,
-                      int64_t axis, Group g) {
+LogicalResult Lowering::replaceBySlice(Operation *op, Value input, int64_t axis,
+                                       Group g) {
+  Location loc = op->getLoc();
+  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
   SmallVector<OpFoldResult> offsets, sizes, strides;
   for (int64_t d = 0; d < resultType.getRank(); ++d) {
     strides.push_back(rewriter.getIndexAttr(1));
@@ -419,8 +406,9 @@ Value Lowering::slice(Location loc, Value input, RankedTensorType resultType,
                         : OpFoldResult(
                               rewriter.getIndexAttr(resultType.getDimSize(d))));
   }
-  return tensor::ExtractSliceOp::create(rewriter, loc, resultType, input,
-                                        offsets, sizes, strides);
+  rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(op, resultType, input,
+                                                      offsets, sizes, strides);
+  return success();
 }
 
 LogicalResult Lowering::lower(shard::AllSliceOp op) {
@@ -430,10 +418,8 @@ LogicalResult Lowering::lower(shard::AllSliceOp op) {
   if (!g)
     return success();
   // No communication: this process keeps block `index` of the slice axis.
-  rewriter.replaceOp(op, slice(op.getLoc(), op.getInput(),
-                               cast<RankedTensorType>(op.getResult().getType()),
-                               op.getSliceAxis().getSExtValue(), *g));
-  return success();
+  return replaceBySlice(op, op.getInput(), op.getSliceAxis().getSExtValue(),
+                        *g);
 }
 
 LogicalResult Lowering::lower(shard::AllToAllOp op) {
@@ -481,14 +467,10 @@ LogicalResult Lowering::lower(shard::AllToAllOp op) {
       newShape.push_back(size);
     }
   }
-  auto copy = distruntime::CopyReshapeOp::create(
-      rewriter, loc,
-      TypeRange{distruntime::AsyncHandleType::get(op.getContext()),
-                resultType},
-      input, global, offsets, global, newOffsets, newShape,
-      rewriter.getI64IntegerAttr(g->team));
-  mlir::distc::lowering::createAndWait(rewriter, copy);
-  rewriter.replaceOp(op, copy.getNlArray());
+  Value copy = mlir::distc::lowering::copyReshapeAndWait(
+      rewriter, loc, resultType, input, global, offsets, global, newOffsets,
+      newShape, g->team);
+  rewriter.replaceOp(op, copy);
   return success();
 }
 
@@ -562,14 +544,10 @@ LogicalResult Lowering::copyFromRoot(RootedOp op,
     offsets.push_back(offset);
     sizes.push_back(block);
   }
-  auto copy = distruntime::CopyReshapeOp::create(
-      rewriter, loc,
-      TypeRange{distruntime::AsyncHandleType::get(op.getContext()),
-                resultType},
-      *box, global, zeros, global, offsets, sizes,
-      rewriter.getI64IntegerAttr(g->team));
-  mlir::distc::lowering::createAndWait(rewriter, copy);
-  rewriter.replaceOp(op, copy.getNlArray());
+  Value copy = mlir::distc::lowering::copyReshapeAndWait(
+      rewriter, loc, resultType, *box, global, zeros, global, offsets, sizes,
+      g->team);
+  rewriter.replaceOp(op, copy);
   return success();
 }
 

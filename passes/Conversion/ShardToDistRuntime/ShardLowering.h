@@ -160,9 +160,10 @@ private:
   FailureOr<Value> reduce(Operation *op, Value input,
                           shard::ReductionKind reduction, Group g,
                           Value root = {});
-  /// Block `g.index` of `input` along `axis` (no communication).
-  Value slice(Location loc, Value input, RankedTensorType resultType,
-              int64_t axis, Group g);
+  /// Replaces `op` by block `g.index` of `input` along `axis` (no
+  /// communication), typed as its result.
+  LogicalResult replaceBySlice(Operation *op, Value input, int64_t axis,
+                               Group g);
   LogicalResult lower(shard::AllGatherOp op);
   /// all_gather, and gather (every member receives the gathered array: the
   /// root's result is the same, the others' is unspecified upstream).

@@ -163,14 +163,10 @@ LogicalResult Lowering::lowerReshard(UnrealizedConversionCastOp op) {
   }
   SmallVector<Value> global = llvm::map_to_vector(
       shape.asArrayRef(), [&](int64_t size) { return constant(loc, size); });
-  auto copy = distruntime::CopyReshapeOp::create(
-      rewriter, loc,
-      TypeRange{distruntime::AsyncHandleType::get(op.getContext()),
-                resultType},
-      op.getOperand(0), global, in->offsets, global, out->offsets, out->sizes,
-      rewriter.getI64IntegerAttr(info->team));
-  mlir::distc::lowering::createAndWait(rewriter, copy);
-  rewriter.replaceOp(op, copy.getNlArray());
+  rewriter.replaceOp(op, mlir::distc::lowering::copyReshapeAndWait(
+                             rewriter, loc, resultType, op.getOperand(0),
+                             global, in->offsets, global, out->offsets,
+                             out->sizes, info->team));
   return success();
 }
 

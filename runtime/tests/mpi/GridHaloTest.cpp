@@ -92,12 +92,7 @@ int64_t gridHaloCase(int id, std::mt19937_64 &rng) {
   withType(type, [&](auto tag) {
     using T = typename decltype(tag)::type;
     Strided<T> in(mine.sizes, local, true);
-    for (int64_t f = 0; f < volume(mine.sizes); ++f) {
-      Shape idx = delinearize(f, mine.sizes), g(idx);
-      for (size_t k = 0; k < g.size(); ++k)
-        g[k] += mine.offsets[k];
-      in.at(idx) = valueAt<T>(linearize(g, gShape), salt);
-    }
+    fillInput(in, mine, gShape, salt);
     IndexArg gs(gShape), offs(mine.offsets), gr(grid), sp(split), ws(widths);
     for (int rep = 0; rep < 2; ++rep) {
       Strided<T> halo(Shape{total}, local, false);

@@ -82,12 +82,7 @@ int64_t haloCase(int id, std::mt19937_64 &rng) {
   withType(type, [&](auto tag) {
     using T = typename decltype(tag)::type;
     Strided<T> in(mine.sizes, local, true);
-    for (int64_t f = 0; f < volume(mine.sizes); ++f) {
-      Shape idx = delinearize(f, mine.sizes), g(idx);
-      for (size_t k = 0; k < g.size(); ++k)
-        g[k] += mine.offsets[k];
-      in.at(idx) = valueAt<T>(linearize(g, gShape), salt);
-    }
+    fillInput(in, mine, gShape, salt);
     IndexArg gs(gShape), lo_(mine.offsets), bo(bb.offsets), bsz(bb.sizes);
     for (int rep = 0; rep < repeats; ++rep) {
       Strided<T> left(leftSizes, local, true), right(rightSizes, local, true);

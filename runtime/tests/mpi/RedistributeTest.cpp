@@ -52,16 +52,6 @@ std::vector<Box> randomInputs(std::mt19937_64 &rng, const Shape &shape, int P) {
   }
 }
 
-template <typename T>
-void fillInput(Strided<T> &in, const Box &box, const Shape &gShape, uint64_t salt) {
-  for (int64_t f = 0; f < volume(box.sizes); ++f) {
-    Shape idx = delinearize(f, box.sizes), g(idx);
-    for (size_t k = 0; k < g.size(); ++k)
-      g[k] += box.offsets[k];
-    in.at(idx) = valueAt<T>(linearize(g, gShape), salt);
-  }
-}
-
 struct Case {
   int id;
   int64_t team;

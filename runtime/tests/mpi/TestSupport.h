@@ -137,6 +137,18 @@ template <typename T> struct Strided {
   }
 };
 
+// Fills `in`, the block `box` of the global array of `gShape`, with the
+// elements of case `salt` (valueAt).
+template <typename T>
+void fillInput(Strided<T> &in, const Box &box, const Shape &gShape, uint64_t salt) {
+  for (int64_t f = 0; f < volume(box.sizes); ++f) {
+    Shape idx = delinearize(f, box.sizes), g(idx);
+    for (size_t k = 0; k < g.size(); ++k)
+      g[k] += box.offsets[k];
+    in.at(idx) = valueAt<T>(linearize(g, gShape), salt);
+  }
+}
+
 // A 1-D index array argument.
 struct IndexArg {
   std::vector<int64_t> values;
