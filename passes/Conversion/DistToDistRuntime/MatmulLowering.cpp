@@ -466,9 +466,10 @@ struct MatmulLowering : public DistPattern<MatmulOp> {
       SmallVector<OpFoldResult> ofrOffsets(offsets.begin(), offsets.end()),
           ofrSizes(sizes.begin(), sizes.end()),
           strides(sizes.size(), rewriter.getIndexAttr(1));
-      c.local = tensor::ExtractSliceOp::create(
-          rewriter, loc, cType.getLocalType(), full, ofrOffsets, ofrSizes,
-          strides);
+      // The slice's type follows from the sizes (values here, even where
+      // C's type has a static extent); the cast below gives the local type.
+      c.local = tensor::ExtractSliceOp::create(rewriter, loc, full, ofrOffsets,
+                                               ofrSizes, strides);
       c.offsets = offsets;
       natural = cType;
       break;
