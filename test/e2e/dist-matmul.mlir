@@ -17,6 +17,9 @@
 // RUN: %mpirun -n 4 --tag-output %t --summa | FileCheck %s --match-full-lines --implicit-check-not='<stdout>'
 // RUN: %mpirun -n 6 --tag-output %t --summa | FileCheck %s --match-full-lines --implicit-check-not='<stdout>'
 // RUN: %mpirun -n 6 --tag-output %t --summa --n 97 | FileCheck %s --check-prefix=N97 --match-full-lines --implicit-check-not='<stdout>'
+// --reps R repeats the product (best time) and checks the last one:
+// RUN: %mpirun -n 3 --tag-output %t --reps 3 | FileCheck %s --match-full-lines --implicit-check-not='<stdout>'
+// RUN: %mpirun -n 4 --tag-output %t --summa --reps 2 --n 97 | FileCheck %s --check-prefix=N97 --match-full-lines --implicit-check-not='<stdout>'
 // RUN: %distc -O0 %srcroot/samples/matmul.mlir -o %t0
 // RUN: %mpirun -n 3 --tag-output %t0 --summa | FileCheck %s --match-full-lines --implicit-check-not='<stdout>'
 // RUN: %mpirun -n 2 --tag-output %t0 | FileCheck %s --match-full-lines --implicit-check-not='<stdout>'
