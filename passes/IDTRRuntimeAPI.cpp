@@ -373,10 +373,11 @@ mlir::distc::lookupOrDeclareIDTRFunction(ModuleOp module,
   return declareIDTRFunction(module, decl);
 }
 
-Value mlir::distc::getOrCreateStringConstant(OpBuilder &b, Location loc,
-                                             ModuleOp module,
-                                             StringRef symbolPrefix,
-                                             StringRef text) {
+namespace {
+/// Finds (`reuse`) or creates the global of getOrCreateStringConstant /
+/// createDistinctStringConstant.
+Value stringConstant(OpBuilder &b, Location loc, ModuleOp module,
+                     StringRef symbolPrefix, StringRef text, bool reuse) {
   std::string data = (text + Twine('\0')).str();
   std::string base =
       (symbolPrefix + llvm::utohexstr(llvm::xxh3_64bits(text))).str();
@@ -386,9 +387,11 @@ Value mlir::distc::getOrCreateStringConstant(OpBuilder &b, Location loc,
     if (!existing)
       break;
     auto global = dyn_cast<LLVM::GlobalOp>(existing);
-    if (global && global.getValueAttr() == b.getStringAttr(data))
+    if (reuse && global && global.getValueAttr() == b.getStringAttr(data))
       return LLVM::AddressOfOp::create(b, loc, global);
     name = base + "_" + std::to_string(suffix);
+    if (!reuse)
+      data = (text + Twine('\0') + "#" + Twine(suffix + 1) + Twine('\0')).str();
   }
   LLVM::GlobalOp global;
   {
@@ -400,6 +403,21 @@ Value mlir::distc::getOrCreateStringConstant(OpBuilder &b, Location loc,
                                     b.getStringAttr(data), /*alignment=*/0);
   }
   return LLVM::AddressOfOp::create(b, loc, global);
+}
+} // namespace
+
+Value mlir::distc::getOrCreateStringConstant(OpBuilder &b, Location loc,
+                                             ModuleOp module,
+                                             StringRef symbolPrefix,
+                                             StringRef text) {
+  return stringConstant(b, loc, module, symbolPrefix, text, /*reuse=*/true);
+}
+
+Value mlir::distc::createDistinctStringConstant(OpBuilder &b, Location loc,
+                                                ModuleOp module,
+                                                StringRef symbolPrefix,
+                                                StringRef text) {
+  return stringConstant(b, loc, module, symbolPrefix, text, /*reuse=*/false);
 }
 
 namespace {

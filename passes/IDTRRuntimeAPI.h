@@ -107,6 +107,14 @@ void printIDTRRuntimeAPI(MLIRContext *context, IDTRTableFormat format,
 Value getOrCreateStringConstant(OpBuilder &b, Location loc, ModuleOp module,
                                 StringRef symbolPrefix, StringRef text);
 
+/// Like getOrCreateStringConstant, but a new global for every call: the
+/// first one with `text` is named and filled as getOrCreateStringConstant
+/// would (`<symbolPrefix><hash>`, `text` NUL), the k-th after it
+/// `<symbolPrefix><hash>_<k-1>` holding `text` NUL `#k` NUL, so that its
+/// address is its own (the runtime reads the text up to the first NUL).
+Value createDistinctStringConstant(OpBuilder &b, Location loc, ModuleOp module,
+                                   StringRef symbolPrefix, StringRef text);
+
 } // namespace mlir::distc
 
 #endif // DISTC_PASSES_IDTRRUNTIMEAPI_H

@@ -219,12 +219,20 @@ public:
         memref);
   }
 
-  /// The address of a private constant string `text` (NUL-terminated) in
-  /// the module of the op; one global per distinct text.
-  Value globalString(StringRef text) {
-    return getOrCreateStringConstant(rewriter, loc,
-                                     op->getParentOfType<ModuleOp>(),
-                                     "__distc_loc_", text);
+  /// The location string `text` of this call, in a private constant of
+  /// its own: every runtime call that starts an operation is its own site,
+  /// also when one op makes several (a dist.add that moves both operands)
+  /// or one op is inlined twice. The runtime reuses a plan without asking
+  /// the other ranks only at the site that built it (CallSite.h, siteKey),
+  /// which is sound only if a site gives every rank the same boxes each
+  /// time; two calls sharing a site did not (the second, from irregular
+  /// blocks, found the first's balanced plan on the ranks whose block
+  /// happened to be the balanced one, and skipped the agreement the other
+  /// ranks waited in).
+  Value siteString(StringRef text) {
+    return createDistinctStringConstant(rewriter, loc,
+                                        op->getParentOfType<ModuleOp>(),
+                                        "__distc_loc_", text);
   }
 
   /// Calls `function` (typed by `elementType` if it is a typed entry point).
@@ -238,7 +246,7 @@ public:
         IDTRDeclaration setLocation =
             getIDTRDeclaration(rewriter.getContext(), IDTRFunction::SetLocation);
         func::CallOp::create(rewriter, loc, setLocation.name, TypeRange{},
-                             ValueRange{globalString(*text)});
+                             ValueRange{siteString(*text)});
       }
     IDTRDeclaration decl =
         getIDTRDeclaration(rewriter.getContext(), function, elementType);
