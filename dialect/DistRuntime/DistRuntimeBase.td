@@ -48,7 +48,9 @@ def DistRuntime_Dialect : Dialect {
     ::mlir::Type parseType(::mlir::DialectAsmParser &parser) const override;
     void printType(::mlir::Type type, ::mlir::DialectAsmPrinter &printer) const override;
   }];
-  let hasCanonicalizer = 0;
+  // Dialect-wide patterns for upstream slices that select nothing
+  // (EmptyViews.cpp).
+  let hasCanonicalizer = 1;
 }
 
 /// The state shared by all ranks of a team: ordering collective operations on
