@@ -28,6 +28,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/ADT/SetVector.h"
@@ -666,6 +667,50 @@ LogicalResult checkElementTypes(ModuleOp module) {
   return success(ok);
 }
 
+/// Moves the pure ops that use an operation's outputs between the operation
+/// and its wait (a tensor.cast the dist lowering made before the overlap
+/// pass moved the wait down) to just after the wait, in their order, so
+/// that outputTensor can define the output tensors there. With such a user
+/// in between, the outputs were defined at the call, and bufferization
+/// placed a copy of an output (the initial value of a loop that also reads
+/// it afterwards) at that definition, before the wait: the copy read the
+/// buffer before the runtime had filled it. Leaves the block as it is when
+/// a user in between has effects or regions (the contract forbids reading
+/// an output before its wait; check-waits reports it).
+void sinkOutputUsersBelowWait(Operation *op) {
+  if (op->getNumResults() < 2 ||
+      !isa<AsyncHandleType>(op->getResult(0).getType()) ||
+      !op->getResult(0).hasOneUse())
+    return;
+  auto wait = dyn_cast<WaitOp>(*op->getResult(0).getUsers().begin());
+  if (!wait || wait->getBlock() != op->getBlock() ||
+      !op->isBeforeInBlock(wait))
+    return;
+  llvm::SmallPtrSet<Operation *, 8> users = {op};
+  SmallVector<Operation *> sink;
+  for (Operation *it = op->getNextNode(); it != wait.getOperation();
+       it = it->getNextNode()) {
+    bool usesOutputs = false;
+    it->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands())
+        if (Operation *def = operand.getDefiningOp();
+            def && users.contains(def) && operand != op->getResult(0))
+          usesOutputs = true;
+    });
+    if (!usesOutputs)
+      continue;
+    if (it->getNumRegions() != 0 || !isMemoryEffectFree(it))
+      return;
+    users.insert(it);
+    sink.push_back(it);
+  }
+  Operation *after = wait;
+  for (Operation *user : sink) {
+    user->moveAfter(after);
+    after = user;
+  }
+}
+
 struct LowerDistRuntimeToIDTRPass
     : public distc::impl::LowerDistRuntimeToIDTRBase<LowerDistRuntimeToIDTRPass> {
   using Base::Base;
@@ -735,6 +780,10 @@ struct LowerDistRuntimeToIDTRPass
       return signalPassFailure();
     if (failed(checkElementTypes(module)))
       return signalPassFailure();
+    module.walk([](Operation *op) {
+      if (isa<DistRuntimeDialect>(op->getDialect()))
+        sinkOutputUsersBelowWait(op);
+    });
 
     TypeConverter converter;
     converter.addConversion([](Type type) { return type; });

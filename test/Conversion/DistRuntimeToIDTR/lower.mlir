@@ -233,3 +233,28 @@ func.func @grid_halo_corners(%t: tensor<?x?xf64>, %i: index) -> tensor<?xf64> {
   distruntime.wait %h : !distruntime.asynchandle
   return %halo : tensor<?xf64>
 }
+
+// -----
+
+// A pure user of the output between the op and its wait (a tensor.cast)
+// moves below the wait, so that the output's tensor is still defined after
+// the wait (a copy that bufferization put at the definition read the
+// buffer before the runtime had filled it).
+// CHECK-LABEL: func.func @cast_before_wait
+// CHECK: %[[H:.*]] = call @_idtr_copy_reshape_f64
+// CHECK-NEXT: call @_idtr_wait(%[[H]]) : (i64) -> ()
+// CHECK-NEXT: %[[T:.*]] = bufferization.to_tensor %{{.*}} restrict writable : memref<?xf64> to tensor<?xf64>
+// CHECK-NEXT: %[[C:.*]] = tensor.cast %[[T]] : tensor<?xf64> to tensor<4xf64>
+// CHECK: return %[[C]]
+func.func @cast_before_wait(%local: tensor<?xf64>, %g: index, %o: index, %no: index,
+                            %ns: index) -> tensor<4xf64> {
+  %h, %out = distruntime.copy_reshape %local
+    g_shape %g l_offs %o
+    to n_g_shape %g n_offs %no n_shape %ns
+    {team = 0 : i64}
+    : (tensor<?xf64>, index, index, index, index, index)
+    -> (!distruntime.asynchandle, tensor<?xf64>)
+  %c = tensor.cast %out : tensor<?xf64> to tensor<4xf64>
+  distruntime.wait %h : !distruntime.asynchandle
+  return %c : tensor<4xf64>
+}
