@@ -64,6 +64,11 @@ bool isRuntimeReduceKind(Attribute attr);
 /// permutation of [0, rank), got [...]" on `op` if not.
 LogicalResult verifyPermutation(Operation *op, ArrayRef<int64_t> axes,
                                 int64_t rank);
+
+/// The patterns that replace tensor.extract_slice, tensor.insert_slice and
+/// memref.subview selecting no element (EmptyViews.cpp); the dialect's
+/// canonicalization patterns.
+void populateEmptyViewPatterns(RewritePatternSet &patterns);
 } // namespace mlir::distruntime
 
 #include "dialect/DistRuntime/DistRuntimeOpsDialect.h.inc"

@@ -131,8 +131,12 @@ struct EmptySubView : OpRewritePattern<memref::SubViewOp> {
 
 } // namespace
 
+void distruntime::populateEmptyViewPatterns(RewritePatternSet &patterns) {
+  patterns.add<EmptyExtractSlice, EmptyInsertSlice, EmptySubView>(
+      patterns.getContext());
+}
+
 void distruntime::DistRuntimeDialect::getCanonicalizationPatterns(
     RewritePatternSet &results) const {
-  results.add<EmptyExtractSlice, EmptyInsertSlice, EmptySubView>(
-      getContext());
+  populateEmptyViewPatterns(results);
 }

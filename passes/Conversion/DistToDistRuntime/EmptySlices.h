@@ -18,10 +18,11 @@ namespace mlir {
 class Operation;
 namespace distc {
 
-/// Replaces every tensor.extract_slice under `root` whose result or source
-/// has a static size 0 by a tensor.empty of its type, and every
-/// tensor.insert_slice whose source or destination has one by its
-/// destination.
+/// Replaces every tensor.extract_slice under `root` that selects nothing (a
+/// size that is a constant 0, or a source with a static size 0) by a
+/// tensor.empty of its type, and every such tensor.insert_slice by its
+/// destination: the distruntime dialect's patterns for empty views
+/// (dialect/DistRuntime/EmptyViews.cpp), which canonicalize also applies.
 void dropEmptySlices(Operation *root);
 
 } // namespace distc
