@@ -117,6 +117,14 @@ void hoistInvariantPacking(Operation *packed) {
   }
 }
 
+/// The outer_dims_perm of a pack or unpack of rank `rank`: `perm`, or the
+/// identity when the op has none.
+SmallVector<int64_t> outerDimsPerm(ArrayRef<int64_t> perm, int64_t rank) {
+  if (perm.empty())
+    return llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  return SmallVector<int64_t>(perm);
+}
+
 /// A linalg.generic that writes every element of `dest` (a ranked tensor)
 /// with the value `element` computes from the element's indices, which it
 /// reads with linalg.index: a copy in a layout that no indexing map can
@@ -154,9 +162,7 @@ FailureOr<Operation *> packInOnePass(RewriterBase &rewriter,
   if (!sourceType || !destType)
     return failure();
   int64_t rank = sourceType.getRank();
-  SmallVector<int64_t> outerPerm(pack.getOuterDimsPerm());
-  if (outerPerm.empty())
-    outerPerm = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  SmallVector<int64_t> outerPerm = outerDimsPerm(pack.getOuterDimsPerm(), rank);
   ArrayRef<int64_t> innerPos = pack.getInnerDimsPos();
   Value padding = pack.getPaddingValue();
   Location loc = pack.getLoc();
@@ -211,9 +217,8 @@ LogicalResult unpackInOnePass(RewriterBase &rewriter, linalg::UnPackOp unpack) {
   if (!destType)
     return failure();
   int64_t rank = destType.getRank();
-  SmallVector<int64_t> outerPerm(unpack.getOuterDimsPerm());
-  if (outerPerm.empty())
-    outerPerm = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  SmallVector<int64_t> outerPerm =
+      outerDimsPerm(unpack.getOuterDimsPerm(), rank);
   ArrayRef<int64_t> innerPos = unpack.getInnerDimsPos();
   Location loc = unpack.getLoc();
   rewriter.setInsertionPoint(unpack);

@@ -46,6 +46,20 @@ using namespace mlir::distruntime;
 
 namespace {
 
+/// The distruntime.wait of `op`'s handle (its result 0) if it is the
+/// handle's only user and follows `op` in its block; otherwise null.
+Operation *waitLaterInBlock(Operation *op) {
+  if (op->getNumResults() == 0 ||
+      !isa<AsyncHandleType>(op->getResult(0).getType()) ||
+      !op->getResult(0).hasOneUse())
+    return nullptr;
+  Operation *wait = *op->getResult(0).getUsers().begin();
+  if (!isa<WaitOp>(wait) || wait->getBlock() != op->getBlock() ||
+      !op->isBeforeInBlock(wait))
+    return nullptr;
+  return wait;
+}
+
 // The reduction kinds have the values of the runtime's reduction codes
 // (dialect/DistRuntime/ReduceKind.td): the code is the kind's value.
 static_assert(static_cast<int32_t>(ReduceKind::max) == IDTR_MAX &&
@@ -195,15 +209,10 @@ public:
   /// the block, or a loop that carries it: the outputs are then defined at
   /// the call, as the values that flow with the handle).
   Operation *waitOfOutputs() const {
-    if (op->getNumResults() == 0 ||
-        !isa<AsyncHandleType>(op->getResult(0).getType()) ||
-        !op->getResult(0).hasOneUse())
+    Operation *wait = waitLaterInBlock(op);
+    if (!wait)
       return nullptr;
-    Operation *wait = *op->getResult(0).getUsers().begin();
     Block *block = op->getBlock();
-    if (!isa<WaitOp>(wait) || wait->getBlock() != block ||
-        !op->isBeforeInBlock(wait))
-      return nullptr;
     for (Value result : op->getResults().drop_front())
       for (Operation *user : result.getUsers()) {
         Operation *inBlock = block->findAncestorOpInBlock(*user);
@@ -678,17 +687,12 @@ LogicalResult checkElementTypes(ModuleOp module) {
 /// a user in between has effects or regions (the contract forbids reading
 /// an output before its wait; check-waits reports it).
 void sinkOutputUsersBelowWait(Operation *op) {
-  if (op->getNumResults() < 2 ||
-      !isa<AsyncHandleType>(op->getResult(0).getType()) ||
-      !op->getResult(0).hasOneUse())
-    return;
-  auto wait = dyn_cast<WaitOp>(*op->getResult(0).getUsers().begin());
-  if (!wait || wait->getBlock() != op->getBlock() ||
-      !op->isBeforeInBlock(wait))
+  Operation *wait = waitLaterInBlock(op);
+  if (!wait || op->getNumResults() < 2)
     return;
   llvm::SmallPtrSet<Operation *, 8> users = {op};
   SmallVector<Operation *> sink;
-  for (Operation *it = op->getNextNode(); it != wait.getOperation();
+  for (Operation *it = op->getNextNode(); it != wait;
        it = it->getNextNode()) {
     bool usesOutputs = false;
     it->walk([&](Operation *nested) {
