@@ -130,9 +130,18 @@ class ExtProgram(Program):
         args = ", ".join("%%i%d: index" % k for k in range(rank))
         self.emit("%s = dist.generate%s : %s {" % (v.name, self.sizes(v), v.type()))
         self.emit("^bb0(%s):" % args)
+        self.emit_formula(rank, lambda k: "%%i%d" % k, coef, m, c, "dist.yield")
+        self.emit("}")
+        return v
+
+    def emit_formula(self, rank, index, coef, m, c, terminator):
+        """The body of a generator region: (sum_k index(k) * coef[k]) mod m
+        - c, as f64, yielded by `terminator`; index(k) names the k-th
+        global index (and may emit what computes it)."""
         terms = []
         for k in range(rank):
-            self.emit("  %%t%d = arith.muli %%i%d, %s : index" % (k, k, self.index(coef[k])))
+            g = index(k)
+            self.emit("  %%t%d = arith.muli %s, %s : index" % (k, g, self.index(coef[k])))
             terms.append("%%t%d" % k)
         total = terms[0]
         for k in range(1, rank):
@@ -143,9 +152,7 @@ class ExtProgram(Program):
         self.emit("  %tf = arith.sitofp %ti : i64 to f64")
         self.emit("  %%tc = arith.constant %d.0 : f64" % c)
         self.emit("  %tv = arith.subf %tf, %tc : f64")
-        self.emit("  dist.yield %tv : f64")
-        self.emit("}")
-        return v
+        self.emit("  %s %%tv : f64" % terminator)
 
     def full(self, shape, like=None):
         k = self.rng.randint(-3, 3)
@@ -251,24 +258,14 @@ class ExtProgram(Program):
         ext = [counts.get(d, self.index(shape[d])) for d in range(rank)]
         self.emit("%s = tensor.generate %s {" % (part, ", ".join(ext)))
         self.emit("^bb0(%s):" % ", ".join("%%i%d: index" % k for k in range(rank)))
-        terms = []
-        for k in range(rank):
-            g = "%%i%d" % k
-            if k in offs:
-                self.emit("  %%g%d = arith.addi %%i%d, %s : index" % (k, k, offs[k]))
-                g = "%%g%d" % k
-            self.emit("  %%t%d = arith.muli %s, %s : index" % (k, g, self.index(coef[k])))
-            terms.append("%%t%d" % k)
-        total = terms[0]
-        for k in range(1, rank):
-            self.emit("  %%u%d = arith.addi %s, %s : index" % (k, total, terms[k]))
-            total = "%%u%d" % k
-        self.emit("  %%tm = arith.remui %s, %s : index" % (total, self.index(m)))
-        self.emit("  %ti = arith.index_cast %tm : index to i64")
-        self.emit("  %tf = arith.sitofp %ti : i64 to f64")
-        self.emit("  %%tc = arith.constant %d.0 : f64" % c)
-        self.emit("  %tv = arith.subf %tf, %tc : f64")
-        self.emit("  tensor.yield %tv : f64")
+        def global_index(k):
+            # The local index plus this rank's offset along a split dimension.
+            if k not in offs:
+                return "%%i%d" % k
+            self.emit("  %%g%d = arith.addi %%i%d, %s : index" % (k, k, offs[k]))
+            return "%%g%d" % k
+
+        self.emit_formula(rank, global_index, coef, m, c, "tensor.yield")
         self.emit("} : %s" % lt)
         self.emit("%s = dist.from_local %s offset %s : %s -> %s" % (
             v.name, part, ", ".join(offs[d] for d in splits), lt, v.type()))
