@@ -44,6 +44,30 @@ static std::string helpFooter() {
   return text;
 }
 
+/// A transform of an option's value from one of the names of `kinds` to
+/// the enum value (which CLI11 then reads as a number). Unlike CLI11's
+/// CheckedTransformer, whose message dumps the map ("Check foo value in
+/// {asm->3,...} OR {3,...} FAILED"), a wrong value is reported as
+/// "'foo' is not one of: asm, bc, ...".
+template <typename Kind>
+static CLI::Validator namedChoice(std::map<std::string, Kind> kinds,
+                                  bool ignoreCase = false) {
+  return CLI::Validator(
+      [kinds = std::move(kinds), ignoreCase](std::string &value) -> std::string {
+        std::string key = ignoreCase ? llvm::StringRef(value).lower() : value;
+        auto it = kinds.find(key);
+        if (it == kinds.end()) {
+          std::string names;
+          for (const auto &[name, kind] : kinds)
+            names += (names.empty() ? "" : ", ") + name;
+          return "'" + value + "' is not one of: " + names;
+        }
+        value = std::to_string(static_cast<int>(it->second));
+        return std::string();
+      },
+      "");
+}
+
 /// The --debug-info kind for clang's spellings of the debug-info flags, or
 /// null when `arg` is not one. -g1 and -gmlt are clang's names for line
 /// tables only; -g2, -g3 and -ggdb are full debug info here (distc has no
@@ -258,8 +282,7 @@ std::optional<int> parseCommandLine(int argc, char **argv,
                      "what to produce: mlir (after the pass pipeline), llvm, "
                      "bc, asm, obj, exe (default), header (C prototypes of "
                      "the public functions)")
-          ->transform(CLI::CheckedTransformer(emitKinds, CLI::ignore_case)
-                          .description(""))
+          ->transform(namedChoice(emitKinds, /*ignoreCase=*/true))
           ->option_text("mlir|llvm|bc|asm|obj|exe|header");
   bool compileOnly = false, assembleOnly = false;
   auto *c = app.add_flag("-c", compileOnly, "compile to an object file "
@@ -362,7 +385,7 @@ std::optional<int> parseCommandLine(int argc, char **argv,
                  "DWARF debug info for the .mlir source: -g (full), "
                  "-gline-tables-only (line tables only), -g0 (none, the "
                  "default); the last one wins")
-      ->transform(CLI::CheckedTransformer(debugKinds).description(""))
+      ->transform(namedChoice(debugKinds))
       ->option_text("none|line-tables-only|full")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
 
