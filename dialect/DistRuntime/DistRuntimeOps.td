@@ -43,6 +43,14 @@ def DistRuntime_CopyReshapeOp : DistRuntime_Op<"copy_reshape", [
 
     The result is valid only after `distruntime.wait` on the handle.
 
+    The `irregular` unit attribute says that the blocks of the arrays are
+    not functions of their global shapes (a `dist.from_local` partition,
+    chosen by the program at run time; `convert-dist-to-distruntime` sets
+    it). The runtime then never reuses a plan without agreeing with the
+    team: a rank whose block repeats its balanced block of an earlier call
+    at this site must not skip the agreement that ranks whose blocks
+    changed take part in.
+
     Example:
 
     ```mlir
@@ -63,7 +71,8 @@ def DistRuntime_CopyReshapeOp : DistRuntime_Op<"copy_reshape", [
     Variadic<Index>:$ngShape,
     Variadic<Index>:$nlOffsets,
     Variadic<Index>:$nlShape,
-    DistRuntime_TeamAttr:$team);
+    DistRuntime_TeamAttr:$team,
+    UnitAttr:$irregular);
   let results = (outs DistRuntime_AsyncHandle:$handle,
                       AnyRankedTensor:$nlArray);
 
@@ -95,6 +104,14 @@ def DistRuntime_CopyPermuteOp : DistRuntime_Op<"copy_permute", [
     `n_shape`. `axes` is any permutation of `[0, rank)`. `%local` is not
     modified; the result is valid only after `distruntime.wait`.
 
+    The `irregular` unit attribute says that the blocks of the arrays are
+    not functions of their global shapes (a `dist.from_local` partition,
+    chosen by the program at run time; `convert-dist-to-distruntime` sets
+    it). The runtime then never reuses a plan without agreeing with the
+    team: a rank whose block repeats its balanced block of an earlier call
+    at this site must not skip the agreement that ranks whose blocks
+    changed take part in.
+
     Example:
 
     ```mlir
@@ -115,7 +132,8 @@ def DistRuntime_CopyPermuteOp : DistRuntime_Op<"copy_permute", [
     Variadic<Index>:$nlOffsets,
     Variadic<Index>:$nlShape,
     DenseI64ArrayAttr:$axes,
-    DistRuntime_TeamAttr:$team);
+    DistRuntime_TeamAttr:$team,
+    UnitAttr:$irregular);
   let results = (outs DistRuntime_AsyncHandle:$handle,
                       AnyRankedTensor:$nlArray);
 
@@ -251,6 +269,14 @@ def DistRuntime_UpdateHaloOp : DistRuntime_Op<"update_halo", [
     (docs/runtime.md, "Halo keys"); a box that contradicts the key is a
     run-time error.
 
+    The `irregular` unit attribute says that the blocks of the array are
+    not functions of its global shape (a `dist.from_local` partition,
+    chosen by the program at run time; `convert-dist-to-distruntime` sets
+    it). The runtime then never reuses a plan without agreeing with the
+    team: a rank whose block repeats its balanced block of an earlier call
+    at this site must not skip the agreement that ranks whose blocks
+    changed take part in.
+
     Example:
 
     ```mlir
@@ -270,7 +296,8 @@ def DistRuntime_UpdateHaloOp : DistRuntime_Op<"update_halo", [
     Variadic<Index>:$bbOffsets,
     Variadic<Index>:$bbSizes,
     DistRuntime_TeamAttr:$team,
-    OptionalAttr<I64Attr>:$key);
+    OptionalAttr<I64Attr>:$key,
+    UnitAttr:$irregular);
   let results = (outs DistRuntime_AsyncHandle:$handle,
                       AnyRankedTensor:$lHalo,
                       AnyRankedTensor:$rHalo);

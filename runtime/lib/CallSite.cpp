@@ -7,6 +7,8 @@
 namespace idtr {
 
 const char *pendingSite = nullptr;
+int64_t pendingFlags = 0;
+int64_t activeFlags = 0;
 std::atomic<const char *> activeSite{nullptr};
 std::atomic<const char *> activeKind{nullptr};
 
@@ -42,3 +44,6 @@ std::string errorPrefix(const char *site) {
 // A pointer store: no formatting, no check. `location` must stay valid
 // until the operation it names is waited on (the compiler passes a constant).
 extern "C" void _idtr_set_location(const char *location) { idtr::pendingSite = location; }
+
+// A store, like _idtr_set_location; unknown bits are kept and ignored.
+extern "C" void _idtr_set_call_flags(int64_t flags) { idtr::pendingFlags = flags; }

@@ -17,8 +17,12 @@
 
 namespace idtr {
 
-// Set by _idtr_set_location; only the program's thread touches it.
+// Set by _idtr_set_location and _idtr_set_call_flags; only the program's
+// thread touches them.
 extern const char *pendingSite;
+extern int64_t pendingFlags;
+// The flags (IDTR_CALL_*) of the call being run; the program's thread only.
+extern int64_t activeFlags;
 // The location and kind (the entry point's name, e.g. "copy_reshape") of
 // the operation being run or waited on; read by the watchdog thread too.
 extern std::atomic<const char *> activeSite;
@@ -29,6 +33,8 @@ extern std::atomic<const char *> activeKind;
 inline const char *takeSite(const char *kind) {
   const char *site = pendingSite;
   pendingSite = nullptr;
+  activeFlags = pendingFlags;
+  pendingFlags = 0;
   activeSite.store(site, std::memory_order_relaxed);
   activeKind.store(kind, std::memory_order_relaxed);
   return site;
@@ -49,6 +55,11 @@ inline int64_t siteKey() {
       reinterpret_cast<intptr_t>(activeSite.load(std::memory_order_relaxed)));
 }
 
+// The flags of the active call as a word of a plan-cache key: a plan
+// built for a call from irregular blocks is never one for a call without
+// the flag, which may reuse it without agreement (PlanCache.cpp).
+inline int64_t callFlags() { return activeFlags; }
+
 // Makes `site` / `kind` active (a wait, on behalf of the op that started it).
 inline void enterSite(const char *site, const char *kind) {
   activeSite.store(site, std::memory_order_relaxed);
@@ -63,7 +74,10 @@ struct SiteScope {
   SiteScope() = default;
   SiteScope(const SiteScope &) = delete;
   SiteScope &operator=(const SiteScope &) = delete;
-  ~SiteScope() { enterSite(nullptr, nullptr); }
+  ~SiteScope() {
+    enterSite(nullptr, nullptr);
+    activeFlags = 0;
+  }
 };
 
 inline const char *currentSite() { return activeSite.load(std::memory_order_relaxed); }

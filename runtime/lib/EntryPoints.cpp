@@ -101,6 +101,7 @@ int64_t startCachedCopy(Team &t, const CallKey &key, const char *op, int64_t iR,
 CallKey callKey(OpKind kind, size_t elemSize) {
   CallKey key;
   key.push(siteKey());
+  key.push(callFlags());
   key.push(static_cast<int64_t>(kind));
   key.push(static_cast<int64_t>(elemSize));
   return key;

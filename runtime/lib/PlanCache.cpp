@@ -1,5 +1,7 @@
 #include "PlanCache.h"
 
+#include "idtr/idtr.h"
+
 #include "Balanced.h"
 #include "CallSite.h"
 #include "CallKey.h"
@@ -110,7 +112,10 @@ void prepare(Team &team, const Geometry &geometry, std::vector<int64_t> key,
   req.promise = promise;
   // Without plan ids in the tags a reused local plan could not be told from
   // a new one: balanced plans are then agreed on like any other.
-  bool balanced = team.planIdBits > 0 &&
+  // Nor are blocks that the program chose at run time (IDTR_CALL_IRREGULAR,
+  // idtr.h): one rank's may equal its balanced block at this site while
+  // another rank's changed since the plan was built.
+  bool balanced = team.planIdBits > 0 && !(callFlags() & IDTR_CALL_IRREGULAR) &&
                   recognizeBalanced(geometry, team.size, team.rank, req.form, req.seen);
   if (balanced && promise.given) {
     if (!applyPromisedWidths(promise, req.seen)) {
@@ -193,6 +198,7 @@ std::shared_ptr<const Plan> obtainPlan(Team &team, const Geometry &geometry,
   // The call site too (siteKey, CallSite.h); Geometry::decode ignores the
   // words after the record, as it does the promised widths below.
   key.push_back(siteKey());
+  key.push_back(callFlags());
   if (promise.given) {
     // A plan reused on the strength of a promise is not one for a call
     // without it, whose hidden widths may differ. (Geometry::decode reads

@@ -74,6 +74,18 @@ static_assert(static_cast<int32_t>(ReduceKind::max) == IDTR_MAX &&
 
 int32_t reductionCode(ReduceKind kind) { return static_cast<int32_t>(kind); }
 
+/// Whether `op` redistributes blocks that are not functions of the global
+/// shapes (the `irregular` attribute of the copies and the 1-D halo).
+bool hasIrregularBlocks(Operation *op) {
+  if (auto copy = dyn_cast<CopyReshapeOp>(op))
+    return copy.getIrregular();
+  if (auto permute = dyn_cast<CopyPermuteOp>(op))
+    return permute.getIrregular();
+  if (auto halo = dyn_cast<UpdateHaloOp>(op))
+    return halo.getIrregular();
+  return false;
+}
+
 /// The location string of `op` for the runtime, "file:line:col: name", or
 /// std::nullopt if its location has no file position. The position is the
 /// first FileLineColLoc of the location tree - the user's op: the dist
@@ -251,13 +263,22 @@ public:
   /// the typed ABI stays as it is).
   func::CallOp call(IDTRFunction function, ValueRange operands,
                     Type elementType = {}) {
-    if (getIDTREffect(function) == IDTREffect::Starts)
+    if (getIDTREffect(function) == IDTREffect::Starts) {
       if (std::optional<std::string> text = runtimeLocation(op)) {
         IDTRDeclaration setLocation =
             getIDTRDeclaration(rewriter.getContext(), IDTRFunction::SetLocation);
         func::CallOp::create(rewriter, loc, setLocation.name, TypeRange{},
                              ValueRange{siteString(*text)});
       }
+      // Blocks the program chose at run time: no plan reuse without the
+      // team's agreement (idtr.h, IDTR_CALL_IRREGULAR).
+      if (hasIrregularBlocks(op)) {
+        IDTRDeclaration setFlags = getIDTRDeclaration(
+            rewriter.getContext(), IDTRFunction::SetCallFlags);
+        func::CallOp::create(rewriter, loc, setFlags.name, TypeRange{},
+                             ValueRange{i64Constant(IDTR_CALL_IRREGULAR)});
+      }
+    }
     IDTRDeclaration decl =
         getIDTRDeclaration(rewriter.getContext(), function, elementType);
     return func::CallOp::create(rewriter, loc, decl.name,
@@ -749,6 +770,14 @@ struct LowerDistRuntimeToIDTRPass
       if (failed(lookupOrDeclareIDTRFunction(
               op->getParentOfType<ModuleOp>(),
               getIDTRDeclaration(context, IDTRFunction::DefineSubgridTeam))))
+        failedDecl = true;
+    });
+    // The call flags, likewise only where a call has irregular blocks.
+    module.walk([&](Operation *op) {
+      if (hasIrregularBlocks(op) &&
+          failed(lookupOrDeclareIDTRFunction(
+              op->getParentOfType<ModuleOp>(),
+              getIDTRDeclaration(context, IDTRFunction::SetCallFlags))))
         failedDecl = true;
     });
     // SUMMA's panel broadcasts, likewise only where dist.matmul uses them.

@@ -563,6 +563,51 @@ struct PrintLowering : public DistPattern<PrintOp> {
 // The pass
 //===----------------------------------------------------------------------===//
 
+/// Whether `type` is a distributed tensor whose blocks the program chose
+/// (`irregular`, dist.from_local).
+bool isIrregular(Type type) {
+  auto dist = dyn_cast<DistTensorType>(type);
+  return dist && !dist.getBalanced();
+}
+
+/// The locations of the dist ops that read or produce irregular tensors.
+/// The ops their patterns create keep the op's location (named after it,
+/// nameLocationsAfterOps), so after the conversion these locations find the
+/// redistributions that move irregular blocks.
+DenseSet<Location> irregularOpLocations(Operation *root) {
+  DenseSet<Location> locations;
+  root->walk([&](Operation *op) {
+    if (!isa_and_nonnull<DistDialect>(op->getDialect()))
+      return;
+    if (llvm::any_of(op->getOperandTypes(), isIrregular) ||
+        llvm::any_of(op->getResultTypes(), isIrregular))
+      locations.insert(op->getLoc());
+  });
+  return locations;
+}
+
+/// Marks the copies and 1-D halos at `locations` `irregular`: the runtime
+/// must not reuse their plans without the team's agreement (a rank whose
+/// run-time block equals its balanced one would skip the agreement that
+/// the ranks whose blocks changed wait in). Two ops that share a location
+/// (none, or one inlined twice) are both marked when one is irregular: the
+/// cost is an agreement per call, never a wrong result.
+void markIrregularRedistributions(Operation *root,
+                                  const DenseSet<Location> &locations) {
+  if (locations.empty())
+    return;
+  root->walk([&](Operation *op) {
+    if (!locations.contains(op->getLoc()))
+      return;
+    if (auto copy = dyn_cast<distruntime::CopyReshapeOp>(op))
+      copy.setIrregular(true);
+    else if (auto permute = dyn_cast<distruntime::CopyPermuteOp>(op))
+      permute.setIrregular(true);
+    else if (auto halo = dyn_cast<distruntime::UpdateHaloOp>(op))
+      halo.setIrregular(true);
+  });
+}
+
 struct ConvertDistToDistRuntimePass
     : public distc::impl::ConvertDistToDistRuntimeBase<
           ConvertDistToDistRuntimePass> {
@@ -571,6 +616,7 @@ struct ConvertDistToDistRuntimePass
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     nameLocationsAfterOps(getOperation());
+    DenseSet<Location> irregular = irregularOpLocations(getOperation());
 
     TypeConverter converter;
     converter.addConversion([](Type type) { return type; });
@@ -623,6 +669,7 @@ struct ConvertDistToDistRuntimePass
     // Boxes empty along a static dimension give slices that hold nothing
     // and that MLIR 22's slice verifier may reject (EmptySlices.h).
     dropEmptySlices(getOperation());
+    markIrregularRedistributions(getOperation(), irregular);
     for (func::FuncOp decl : checkDecls)
       if (decl.isDeclaration() &&
           SymbolTable::symbolKnownUseEmpty(decl, decl->getParentOp()))

@@ -162,6 +162,17 @@ void _idtr_define_subgrid_team(int64_t team, int64_t shapeRank, void *shape,
    never applies to a later call made without one. */
 void _idtr_set_location(const char *location);
 
+/* Flags of the next call that starts an operation (a typed entry point
+   below), taken over by it like the location above; calls made without
+   them have none. IDTR_CALL_IRREGULAR: the blocks of the call's arrays are
+   not functions of their global shapes and the call site (a
+   `dist.from_local` partition, which the program chooses at run time).
+   Such a call never reuses a plan without asking the team: the rank whose
+   block happens to repeat the balanced block of an earlier call must not
+   skip the agreement that a rank whose block changed takes part in. */
+#define IDTR_CALL_IRREGULAR 1
+void _idtr_set_call_flags(int64_t flags);
+
 /* ---- typed entry points --------------------------------------------------- */
 
 /* send/recv (shard front end): `data` to / from member `peer` of `team`
