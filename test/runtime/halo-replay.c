@@ -10,7 +10,8 @@
 // pairs in alternation. Halo widths 1/1, 2/1, 0/2 (every left halo empty)
 // and 4/1 (a left halo from two ranks on 4 ranks) of an 11-row array,
 // which no P here divides; the edge ranks' outer halos are empty, and on
-// one rank both are.
+// one rank both are. Then a copy_reshape, which replays the same way (its
+// own part copied locally), into outputs that change between calls.
 //
 // UNSUPPORTED: sanitizers
 // RUN: %mpicc -std=c11 -I%idtr_include %s %libdir/libidtr.a -lstdc++ -lm -o %t
@@ -165,6 +166,56 @@ static void run(int64_t lo, int64_t hi, uint32_t site) {
   free(in[1]);
 }
 
+// The copies replay too: a reshape of the N x M rows into balanced blocks
+// of the flat N M elements (messages with the neighbours and the rank's own
+// part copied locally), into two output buffers in turn and then a third.
+static void reshape(void) {
+  int64_t r0 = blockStart(me), m = blockStart(me + 1) - r0;
+  // distc's balanced block of the flat array.
+  int64_t q = (int64_t)N * M / P, rem = (int64_t)N * M % P;
+  int64_t f0 = me * q + (me < rem ? me : rem), n = q + (me < rem ? 1 : 0);
+  int64_t g[2] = {N, M}, o[2] = {r0, 0}, ng[1] = {(int64_t)N * M}, no[1] = {f0};
+  idtr_index_array_t gd = idtr_index_array(g, 2), od = idtr_index_array(o, 2),
+                     ngd = idtr_index_array(ng, 1), nod = idtr_index_array(no, 1);
+  int64_t inSizes[2] = {m, M};
+  double *in = malloc(sizeof(double) * (size_t)(m ? m * M : 1));
+  IDTR_MEMREF(double, 2) inD;
+  idtr_init_contiguous(&inD, in, 2, inSizes);
+  double *out[3];
+  IDTR_MEMREF(double, 1) outD[3];
+  for (int k = 0; k < 3; ++k) {
+    out[k] = malloc(sizeof(double) * (size_t)(n + 1));
+    idtr_init_contiguous(&outD[k], out[k], 1, &n);
+  }
+  const int use[] = {0, 0, 0, 0, 1, 1, 0, 1, 0, 1, 2, 2, 0};
+  for (int64_t call = 0; call < (int64_t)(sizeof(use) / sizeof(use[0])); ++call) {
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < M; ++j)
+        in[i * M + j] = value(call, 0, r0 + i, j);
+    for (int k = 0; k < 3; ++k)
+      for (int64_t e = 0; e <= n; ++e)
+        out[k][e] = SENTINEL;
+    int u = use[call];
+    _idtr_wait(_idtr_copy_reshape_f64(0, 1, &gd, 1, &od, 2, &inD, 1, &ngd, 1, &nod, 1,
+                                      &outD[u]));
+    for (int k = 0; k < 3; ++k)
+      for (int64_t e = 0; e <= n; ++e) {
+        int64_t flat = f0 + e;
+        double want = k == u && e < n ? value(call, 0, flat / M, flat % M) : SENTINEL;
+        if (out[k][e] != want) {
+          if (bad < 5)
+            fprintf(stderr, "halo-replay: rank %lld, reshape call %lld: output %d element %lld "
+                    "is %g, not %g\n", (long long)me, (long long)call, k, (long long)e,
+                    out[k][e], want);
+          ++bad;
+        }
+      }
+  }
+  for (int k = 0; k < 3; ++k)
+    free(out[k]);
+  free(in);
+}
+
 int main(void) {
   me = _idtr_prank(0);
   P = _idtr_nprocs(0);
@@ -172,6 +223,7 @@ int main(void) {
   run(2, 1, 2);
   run(0, 2, 3);
   run(4, 1, 4);
+  reshape();
   if (bad)
     fprintf(stderr, "halo-replay: rank %lld: %ld wrong values\n", (long long)me, bad);
   else if (me == 0)
