@@ -182,6 +182,18 @@ int64_t replayExchange(Team &team, const Plan &plan, ExchangeReplays &replays, c
   // Sent straight from the input, which the program may change as soon as
   // this returns.
   mpi::waitAll(sends, numSends);
+  // While this rank waited for its sends it served its peers' messages,
+  // which they sent at the same time: the receives have often landed.
+  // Then the operation is complete, and its handle is that of a completed
+  // operation (no entry in the handle table, no output held).
+  if (receives && numSends) {
+    int done = 0;
+    mpi::check(MPI_Testall(static_cast<int>(p->receives), receives->requests.data(), &done,
+                           MPI_STATUSES_IGNORE),
+               "MPI_Testall");
+    if (done)
+      pending.reset();
+  }
   return registerOperation(std::move(pending), op, p->outputs, p->numOutputs);
 }
 

@@ -17,8 +17,12 @@
 // must still tell ranks that changed their arguments from those that did
 // not), receives first, then sends, then the local copy; it completes the
 // sends before it returns (the program may change the input as soon as it
-// has), and its handle waits for the receives with one MPI_Waitall. The
-// counters of Stats.h move exactly as on the ordinary path.
+// has). Its handle waits for the receives with one MPI_Waitall, unless an
+// MPI_Testall after the sends finds them landed already (the peers sent at
+// the same time, and this rank served their messages while it waited for
+// its own): then the operation is complete within the call, and its handle
+// needs no entry and holds nothing. The counters of Stats.h move exactly as
+// on the ordinary path.
 //
 // Not MPI persistent requests (MPI_Send_init / MPI_Recv_init +
 // MPI_Startall), which would save the matching setup of each post: a
