@@ -6,10 +6,6 @@
 
 namespace idtr {
 
-bool hasZeroExtent(const Shape &sizes) {
-  return std::find(sizes.begin(), sizes.end(), 0) != sizes.end();
-}
-
 int64_t volume(const Shape &sizes) {
   if (hasZeroExtent(sizes))
     return 0;

@@ -19,8 +19,15 @@ using Shape = std::vector<int64_t>;
 // others are.)
 int64_t volume(const Shape &sizes);
 
-// Whether the shape has a zero extent (no product: never fails).
-bool hasZeroExtent(const Shape &sizes);
+// Whether the shape has a zero extent (no product: never fails). Inline:
+// every view read and overlap test of a call asks it of shapes of a few
+// dimensions.
+inline bool hasZeroExtent(const Shape &sizes) {
+  for (int64_t s : sizes)
+    if (s == 0)
+      return true;
+  return false;
+}
 
 // "[a, b, c]", for messages.
 std::string str(const Shape &v);

@@ -24,6 +24,7 @@
 #include <mutex>
 #include <new>
 #include <string>
+#include <thread>
 #include <unordered_map>
 #include <vector>
 
@@ -112,88 +113,94 @@ LargeBlockCache &cache() {
   return *instance;
 }
 
+// The lock of the holds below. Its sections are a few loads and stores,
+// and a std::mutex (a call into libc to take it, another to release it)
+// cost more than the rest of the holds and releases of a cached halo call.
+// Contention is rare (a free on another thread while an operation starts
+// or is waited on): a waiter yields.
+class SpinLock {
+public:
+  void lock() {
+    while (locked_.exchange(true, std::memory_order_acquire))
+      while (locked_.load(std::memory_order_relaxed))
+        std::this_thread::yield();
+  }
+  void unlock() { locked_.store(false, std::memory_order_release); }
+
+private:
+  std::atomic<bool> locked_{false};
+};
+
 // Allocations held by operations in flight, and whether the program has
 // freed them meanwhile. Almost always empty: the free path checks `count`
 // before taking the lock. A handful at a time (the outputs of the
-// operations in flight): kept in fixed slots, so that a cached call
-// allocates nothing here; a map takes the overflow.
+// operations in flight), so a list without any index: a hold appends an
+// entry (one per hold: an allocation held twice has two), a release
+// removes one (the last entry swapped into its place), and only a free
+// searches. Its storage is reused, so that a cached call allocates nothing
+// here.
 class Holds {
 public:
-  void hold(const void *p) {
-    std::lock_guard<std::mutex> lock(mutex);
-    ++find(p, /*create=*/true)->count;
-    ++count;
+  // One lock for all of an operation's outputs.
+  void hold(const void *const *ps, int n) {
+    std::lock_guard<SpinLock> lock(spin);
+    for (int i = 0; i < n; ++i)
+      list.push_back({ps[i], false});
+    count.store(static_cast<int64_t>(list.size()), std::memory_order_relaxed);
   }
 
   // Returns true if the free of `p` must wait for its holds.
   bool deferFree(const void *p) {
     if (count.load(std::memory_order_relaxed) == 0)
       return false;
-    std::lock_guard<std::mutex> lock(mutex);
-    Hold *h = find(p, /*create=*/false);
-    if (!h)
-      return false;
-    h->freeRequested = true;
-    return true;
+    std::lock_guard<SpinLock> lock(spin);
+    bool held = false;
+    for (Hold &h : list)
+      if (h.allocation == p) {
+        h.freeRequested = true;
+        held = true;
+      }
+    return held;
   }
 
-  // Drops a hold; returns true if the allocation is now to be freed.
-  bool release(const void *p) {
-    std::lock_guard<std::mutex> lock(mutex);
-    Hold *h = find(p, /*create=*/false);
-    if (!h)
-      return false;
-    --count;
-    if (--h->count > 0)
-      return false;
-    bool freeNow = h->freeRequested;
-    if (h >= slots && h < slots + kSlots) {
-      *h = Hold();
-      while (used > 0 && !slots[used - 1].allocation)
-        --used;
-    } else
-      overflow.erase(p);
+  // Drops a hold of each of `ps` (n <= 32); returns the mask of those now
+  // to be freed (bit i for ps[i]): freed by the program while held, and
+  // held no more.
+  uint32_t release(const void *const *ps, int n) {
+    std::lock_guard<SpinLock> lock(spin);
+    uint32_t freeNow = 0;
+    for (int i = 0; i < n; ++i) {
+      size_t k = list.size();
+      while (k > 0 && list[k - 1].allocation != ps[i])
+        --k;
+      if (k == 0)
+        continue;
+      bool freeRequested = list[k - 1].freeRequested;
+      list[k - 1] = list.back();
+      list.pop_back();
+      if (freeRequested && !heldStill(ps[i]))
+        freeNow |= uint32_t(1) << i;
+    }
+    count.store(static_cast<int64_t>(list.size()), std::memory_order_relaxed);
     return freeNow;
   }
 
 private:
   struct Hold {
-    const void *allocation = nullptr;
-    int count = 0;
-    bool freeRequested = false;
+    const void *allocation;
+    bool freeRequested;
   };
-  static constexpr int kSlots = 32;
 
-  Hold *find(const void *p, bool create) {
-    Hold *freeSlot = nullptr;
-    for (int i = 0; i < used; ++i) {
-      if (slots[i].allocation == p)
-        return &slots[i];
-      if (!slots[i].allocation && !freeSlot)
-        freeSlot = &slots[i];
-    }
-    if (!overflow.empty()) {
-      auto it = overflow.find(p);
-      if (it != overflow.end())
-        return &it->second;
-    }
-    if (!create)
-      return nullptr;
-    if (!freeSlot && used < kSlots)
-      freeSlot = &slots[used++];
-    if (freeSlot) {
-      freeSlot->allocation = p;
-      return freeSlot;
-    }
-    Hold &h = overflow[p];
-    h.allocation = p;
-    return &h;
+  bool heldStill(const void *p) const {
+    for (const Hold &h : list)
+      if (h.allocation == p)
+        return true;
+    return false;
   }
 
-  std::mutex mutex;
-  Hold slots[kSlots];
-  int used = 0; // slots beyond are empty
-  std::unordered_map<const void *, Hold> overflow;
+  SpinLock spin; // guards the list
+  std::vector<Hold> list;
+  // Entries of the list; read without the lock by deferFree.
   std::atomic<int64_t> count{0};
 };
 
@@ -211,11 +218,18 @@ void freeProgramBuffer(void *ptr) {
 
 namespace idtr {
 
-void holdAllocation(const void *allocation) { holds().hold(allocation); }
+void holdAllocations(const void *const *allocations, int count) {
+  holds().hold(allocations, count);
+}
 
-void releaseAllocation(const void *allocation) {
-  if (holds().release(allocation))
-    freeProgramBuffer(const_cast<void *>(allocation));
+void releaseAllocations(const void *const *allocations, int count) {
+  for (int done = 0; done < count; done += 32) {
+    int n = count - done < 32 ? count - done : 32;
+    // Freed outside the lock.
+    for (uint32_t freeNow = holds().release(allocations + done, n); freeNow;
+         freeNow &= freeNow - 1)
+      freeProgramBuffer(const_cast<void *>(allocations[done + __builtin_ctz(freeNow)]));
+  }
 }
 
 } // namespace idtr

@@ -14,13 +14,14 @@
 
 namespace idtr {
 
-// An operation in flight writes into the allocation whose base (the
-// descriptor's `allocated` pointer) is `allocation`. Holds nest.
-void holdAllocation(const void *allocation);
+// An operation in flight writes into the allocations whose bases (the
+// descriptors' `allocated` pointers) are `allocations[0..count)` (one hold
+// each; an allocation may be listed twice). Holds nest.
+void holdAllocations(const void *const *allocations, int count);
 
-// Drops one hold; frees the allocation if the program asked for that while
-// it was held and no other hold remains.
-void releaseAllocation(const void *allocation);
+// Drops one hold of each; frees an allocation if the program asked for that
+// while it was held and no other hold remains.
+void releaseAllocations(const void *const *allocations, int count);
 
 } // namespace idtr
 

@@ -8,6 +8,7 @@ namespace idtr {
 
 namespace {
 // The fixed head of MLIR's StridedMemRefType; sizes and strides follow it.
+// (appendIndexArray and appendSizes, Descriptor.h, read the same words.)
 struct DescriptorHead {
   void *allocated;
   void *aligned;
@@ -100,21 +101,24 @@ void readView(View &v, int64_t rank, const void *desc, size_t elemSize, const ch
     std::memcpy(v.sizes.data(), meta, rank * sizeof(int64_t));
     std::memcpy(v.strides.data(), meta + rank * sizeof(int64_t), rank * sizeof(int64_t));
   }
-  for (int64_t s : v.sizes)
+  // One pass: negative sizes, an empty array, and the byte size of local
+  // data (volume * element size), which must not wrap unless the array is
+  // empty: every byte count and offset the runtime derives from a view is
+  // bounded by it.
+  bool empty = false, wraps = false;
+  int64_t bytes = static_cast<int64_t>(elemSize);
+  for (int64_t s : v.sizes) {
     if (s < 0)
       fail("%s: negative size in descriptor", what);
-  // Byte sizes of local data (volume * element size) must not wrap: every
-  // byte count and offset the runtime derives from a view is bounded by it.
-  int64_t bytes = static_cast<int64_t>(elemSize);
-  if (!hasZeroExtent(v.sizes))
-    for (int64_t s : v.sizes)
-      if (__builtin_mul_overflow(bytes, s, &bytes))
-        fail("%s: the array of shape %s has more than 2^63 - 1 bytes", what,
-             str(v.sizes).c_str());
+    empty |= s == 0;
+    wraps |= __builtin_mul_overflow(bytes, s, &bytes);
+  }
+  if (wraps && !empty)
+    fail("%s: the array of shape %s has more than 2^63 - 1 bytes", what, str(v.sizes).c_str());
   v.data = static_cast<char *>(head.aligned) +
            head.offset * static_cast<int64_t>(elemSize);
   v.allocated = head.allocated;
-  if (!head.aligned && v.volume() != 0)
+  if (!head.aligned && !empty)
     fail("%s: null data pointer", what);
 }
 
@@ -166,35 +170,6 @@ bool sameSizes(int64_t rank, const void *a, const void *b) {
     if (x != y)
       return false;
   }
-  return true;
-}
-
-bool appendIndexArray(int64_t rank, const void *desc, int64_t *out, size_t capacity,
-                      size_t &used) {
-  if (rank != 1 || !desc)
-    return false;
-  DescriptorHead head;
-  std::memcpy(&head, desc, sizeof(head));
-  int64_t meta[2];
-  std::memcpy(meta, static_cast<const char *>(desc) + sizeof(head), sizeof(meta));
-  int64_t n = meta[0], stride = meta[1];
-  if (n < 0 || static_cast<uint64_t>(n) + 1 > capacity - used || (n && !head.aligned))
-    return false;
-  const char *data = static_cast<const char *>(head.aligned) + head.offset * 8;
-  out[used++] = n;
-  for (int64_t i = 0; i < n; ++i)
-    std::memcpy(&out[used++], data + i * stride * 8, 8);
-  return true;
-}
-
-bool appendSizes(int64_t rank, const void *desc, int64_t *out, size_t capacity,
-                 size_t &used) {
-  if (rank < 0 || rank > 64 || !desc || static_cast<uint64_t>(rank) + 1 > capacity - used)
-    return false;
-  out[used++] = rank;
-  std::memcpy(out + used, static_cast<const char *>(desc) + sizeof(DescriptorHead),
-              rank * sizeof(int64_t));
-  used += rank;
   return true;
 }
 

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 namespace idtr {
 
@@ -71,14 +72,61 @@ bool denseArray(int64_t rank, const void *desc, size_t elemSize, char *&data,
 // this rank before (the per-call views of the cached fast paths).
 void readView(View &v, int64_t rank, const void *desc, size_t elemSize, const char *what);
 
+// A loop over a few entries (an index array, a descriptor's sizes): not
+// unrolled or vectorised, whose set-up costs more than such a loop.
+#if defined(__clang__)
+#define IDTR_SHORT_LOOP _Pragma("clang loop unroll(disable) vectorize(disable)")
+#else
+#define IDTR_SHORT_LOOP
+#endif
+
 // For call keys (CallKey.h), without allocation or checks beyond memory
 // safety: append the length and values of a 1-D index memref, or the rank
 // and sizes of a descriptor, to out[used..capacity). False when malformed or
-// too long (the caller then takes the checked path).
-bool appendIndexArray(int64_t rank, const void *desc, int64_t *out, size_t capacity,
-                      size_t &used);
-bool appendSizes(int64_t rank, const void *desc, int64_t *out, size_t capacity,
-                 size_t &used);
+// too long (the caller then takes the checked path). Inline: every cached
+// call builds its key from a handful of them.
+inline bool appendIndexArray(int64_t rank, const void *desc, int64_t *out, size_t capacity,
+                             size_t &used) {
+  if (rank != 1 || !desc)
+    return false;
+  // allocated, aligned, offset, size, stride
+  int64_t head[5];
+  std::memcpy(head, desc, sizeof(head));
+  const int64_t n = head[3], stride = head[4];
+  const char *aligned = reinterpret_cast<const char *>(head[1]);
+  // A local index: `used` may alias `out` (int64_t and size_t may), which
+  // would reload and store it at every element.
+  size_t at = used;
+  if (n < 0 || static_cast<uint64_t>(n) + 1 > capacity - at || (n && !aligned))
+    return false;
+  const char *data = aligned + head[2] * 8;
+  out[at++] = n;
+  IDTR_SHORT_LOOP
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t v;
+    std::memcpy(&v, data + i * stride * 8, 8);
+    out[at++] = v;
+  }
+  used = at;
+  return true;
+}
+inline bool appendSizes(int64_t rank, const void *desc, int64_t *out, size_t capacity,
+                        size_t &used) {
+  size_t at = used;
+  if (rank < 0 || rank > kMaxViewRank || !desc || static_cast<uint64_t>(rank) + 1 > capacity - at)
+    return false;
+  // The sizes follow allocated, aligned and offset.
+  const char *sizes = static_cast<const char *>(desc) + 3 * sizeof(int64_t);
+  out[at++] = rank;
+  IDTR_SHORT_LOOP
+  for (int64_t k = 0; k < rank; ++k) {
+    int64_t v;
+    std::memcpy(&v, sizes + k * 8, 8);
+    out[at++] = v;
+  }
+  used = at;
+  return true;
+}
 
 // Whether two descriptors of rank `rank` have the same sizes (no View built).
 bool sameSizes(int64_t rank, const void *a, const void *b);

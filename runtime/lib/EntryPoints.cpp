@@ -13,6 +13,7 @@
 #include "EntryCall.h"
 #include "Errors.h"
 #include "Exchange.h"
+#include "ExchangeReplay.h"
 #include "Handles.h"
 #include "Mpi.h"
 #include "PlanCache.h"
@@ -58,20 +59,38 @@ View separateInput(const View &in, std::initializer_list<const View *> outs, Buf
   return shared ? denseCopy(in, keep) : in;
 }
 
+// A cached call (PlanCache.h) whose descriptors (`args`: the input, then
+// the outputs) are those of an earlier ordinary cached call at the same
+// entry: the exchange that call prepared, replayed (ExchangeReplay.h).
+// Returns its handle, else 0 or -1 (replayExchange): the ordinary cached
+// path runs, and prepares the exchange for a repeat on 0.
+int64_t replayCached(Team &t, PlanCache::CallEntry &call, const char *op,
+                     const RawDescriptor *args, size_t count) {
+  return call.replays && call.plan->reusedLocally
+             ? replayExchange(t, *call.plan, *call.replays, op, args, count)
+             : 0;
+}
+
 // The fast path of a call whose raw arguments (`key`) are those of an
 // earlier call (PlanCache.h): no Geometry, no checks to redo (the key
 // passed them), views read into per-entry-point storage; the agreement
 // round, if the plan needs one, from what was kept of the first call.
-// `call` is the cache's entry for the key. Returns 0 when it does not apply
-// (then the checked path runs); handles are positive.
+// `call` is the cache's entry for the key; `prepare`, if not null, the
+// descriptors the views were read from (input, then outputs), for which
+// the exchange is prepared to be replayed by the next call with the same
+// ones. Returns 0 when it does not apply (then the checked path runs);
+// handles are positive.
 template <size_t N>
 int64_t startCached(Team &t, PlanCache::CallEntry *call, const char *op, View &in,
-                    const View *(&outs)[N]) {
+                    const View *(&outs)[N], const RawDescriptor *prepare) {
   for (const View *out : outs)
     if (mayOverlap(in, *out))
       return 0; // separateInput's copy: the checked path
-  if (call->plan->reusedLocally)
+  if (call->plan->reusedLocally) {
     stats().planHits++;
+    if (prepare)
+      prepareExchange(t, *call->plan, call->replays, prepare, N + 1, in, outs);
+  }
   // Else one agreement round (which counts the hit), as the checked path
   // would run it.
   const std::shared_ptr<const Plan> *plan = &agreeOnCall(t, *call);
@@ -89,11 +108,15 @@ int64_t startCachedCopy(Team &t, const CallKey &key, const char *op, int64_t iR,
   PlanCache::CallEntry *call = key.ok() ? t.plans.findCall(key) : nullptr;
   if (!call)
     return 0;
+  const RawDescriptor args[2] = {{iR, iD}, {outR, outD}};
+  int64_t replayed = replayCached(t, *call, op, args, 2);
+  if (replayed > 0)
+    return replayed;
   static View in, out;
   readView(in, iR, iD, sizeof(T), inWhat);
   readView(out, outR, outD, sizeof(T), outWhat);
   const View *outs[1] = {&out};
-  return startCached(t, call, op, in, outs);
+  return startCached(t, call, op, in, outs, replayed == 0 ? args : nullptr);
 }
 
 // The key of a call: where it comes from, what it is, and its element size;
@@ -220,12 +243,16 @@ int64_t updateHalo(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, i
     key.sizes(rhR, rhD);
     Team &t = team(teamId);
     if (PlanCache::CallEntry *call = key.ok() ? t.plans.findCall(key) : nullptr) {
+      const RawDescriptor args[3] = {{iR, iD}, {lhR, lhD}, {rhR, rhD}};
+      int64_t replayed = replayCached(t, *call, op, args, 3);
+      if (replayed > 0)
+        return replayed;
       static View in, lh, rh;
       readView(in, iR, iD, sizeof(T), "update_halo: lPart");
       readView(lh, lhR, lhD, sizeof(T), "update_halo: lHalo");
       readView(rh, rhR, rhD, sizeof(T), "update_halo: rHalo");
       const View *outs[2] = {&lh, &rh};
-      if (int64_t handle = startCached(t, call, op, in, outs))
+      if (int64_t handle = startCached(t, call, op, in, outs, replayed == 0 ? args : nullptr))
         return handle;
     }
     Geometry g;

@@ -112,10 +112,7 @@ private:
   }
 
   int64_t bytes(const Transfer &t) const { return t.elements * elemSize_; }
-  bool isDirect(const Transfer &t) const {
-    // The size first: small messages (halos) never search the peers.
-    return bytes(t) >= directMinBytes() && team_->directPid(t.peer) != 0;
-  }
+  bool isDirect(const Transfer &t) const { return isDirectTransfer(*team_, t.peer, bytes(t)); }
   const Packer &packer() const { return *plan_->packer; }
 
   void postReceives(int tag) {
@@ -194,6 +191,8 @@ private:
   // Reads each direct transfer out of its sender's input as soon as its
   // note is in, and acknowledges.
   void receiveDirect() {
+    if (noteRequests_.empty())
+      return; // no MPI_Waitany of nothing (the usual case: no direct transfer)
     while (true) {
       int index = mpi::waitAny(noteRequests_);
       if (index == MPI_UNDEFINED)
@@ -213,6 +212,8 @@ private:
   }
 
   void copyLocal(const View &input) {
+    if (plan_->local.elements == 0)
+      return; // nothing of its own (a halo's)
     StatsSection timed(&Stats::transferSeconds);
     packer().copyLocal(plan_->local, plan_->frame, input, outputs_);
     stats().bytesLocal += bytes(plan_->local);
@@ -252,6 +253,10 @@ private:
 };
 
 } // namespace
+
+bool isDirectTransfer(const Team &team, int peer, int64_t bytes) {
+  return bytes >= directMinBytes() && team.directPid(peer) != 0;
+}
 
 OperationPtr startRedistribution(Team &team, std::shared_ptr<const Plan> plan, const View &input,
                                  std::initializer_list<const View *> outputs) {

@@ -26,6 +26,12 @@ OperationPtr startRedistribution(Team &team, std::shared_ptr<const Plan> plan,
 OperationPtr startRedistribution(Team &team, std::shared_ptr<const Plan> plan,
                                  const View &input, const View *const *outputs, size_t count);
 
+// Whether a transfer of `bytes` with `peer` is direct (DirectTransfer.h)
+// rather than an MPI message: both ends decide it from the plan and the
+// team alone (the size first: small messages, halos, never search the
+// peers).
+bool isDirectTransfer(const Team &team, int peer, int64_t bytes);
+
 } // namespace idtr
 
 #endif

@@ -68,18 +68,18 @@ public:
     e.site = quickSite_;
   }
   size_t size() const { return count_; }
-  Entry &at(size_t i) { return ring_[(head_ + i) & (ring_.size() - 1)]; }
+  Entry &at(size_t i) { return ring_[(head_ + i) & mask_]; }
 
+  // Entries outside the live ones are always empty (Entry{}): popFront
+  // empties the one it drops, grow makes empty ones.
   Entry &push() {
     if (count_ == ring_.size())
       grow();
-    Entry &e = at(count_++);
-    e = Entry{};
-    return e;
+    return at(count_++);
   }
   void popFront() {
     at(0) = Entry{};
-    head_ = (head_ + 1) & (ring_.size() - 1);
+    head_ = (head_ + 1) & mask_;
     --count_;
     ++first_;
   }
@@ -95,10 +95,12 @@ private:
     for (size_t i = 0; i < count_; ++i)
       bigger[i] = std::move(at(i));
     ring_ = std::move(bigger);
+    mask_ = ring_.size() - 1;
     head_ = 0;
   }
 
   std::vector<Entry> ring_; // size a power of two
+  size_t mask_ = 0;         // its size - 1
   size_t head_ = 0, count_ = 0;
   int64_t first_ = 1; // handle of the entry at head_ (or of the quick handle)
   bool quick_ = false;
@@ -113,8 +115,8 @@ HandleTable &table() {
 
 } // namespace
 
-int64_t registerOperation(OperationPtr op, const char *name,
-                          std::initializer_list<const void *> outputs) {
+int64_t registerOperation(OperationPtr op, const char *name, const void *const *outputs,
+                          size_t numOutputs) {
   HandleTable &t = table();
   int64_t h = t.next();
   const char *site = currentSite();
@@ -125,14 +127,16 @@ int64_t registerOperation(OperationPtr op, const char *name,
   e.name = name;
   e.site = site;
   e.op = std::move(op);
-  if (e.op)
-    for (const void *allocation : outputs)
-      if (allocation) {
+  if (e.op) {
+    for (size_t i = 0; i < numOutputs; ++i)
+      if (const void *allocation = outputs[i]) {
         if (e.numOutputs == 2)
           fail("%s: more than two outputs to keep alive", name);
-        holdAllocation(allocation);
         e.outputs[e.numOutputs++] = allocation;
       }
+    if (e.numOutputs)
+      holdAllocations(e.outputs, e.numOutputs);
+  }
   return h;
 }
 
@@ -160,8 +164,8 @@ void waitHandle(int64_t handle) {
   stats().waits++;
   if (op)
     op->complete();
-  for (int i = 0; i < numOutputs; ++i)
-    releaseAllocation(outputs[i]);
+  if (numOutputs)
+    releaseAllocations(outputs, numOutputs);
 }
 
 void completeForgottenHandles() {

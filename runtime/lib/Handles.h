@@ -6,6 +6,7 @@
 #ifndef IDTR_HANDLES_H
 #define IDTR_HANDLES_H
 
+#include <cstddef>
 #include <cstdint>
 #include <initializer_list>
 #include <memory>
@@ -34,8 +35,12 @@ using OperationPtr = std::unique_ptr<Operation, ReleaseOperation>;
 // (the `allocated` pointers of the output descriptors) that `op` writes
 // until it is waited on: the program's frees of them are deferred until then
 // (BufferAllocator.h).
-int64_t registerOperation(OperationPtr op, const char *name,
-                          std::initializer_list<const void *> outputs);
+int64_t registerOperation(OperationPtr op, const char *name, const void *const *outputs,
+                          size_t numOutputs);
+inline int64_t registerOperation(OperationPtr op, const char *name,
+                                 std::initializer_list<const void *> outputs) {
+  return registerOperation(std::move(op), name, outputs.begin(), outputs.size());
+}
 inline int64_t registerOperation(std::unique_ptr<Operation> op, const char *name,
                                  std::initializer_list<const void *> outputs) {
   return registerOperation(OperationPtr(op.release()), name, outputs);

@@ -13,9 +13,7 @@
 namespace idtr {
 namespace mpi {
 
-void check(int rc, const char *what) {
-  if (rc == MPI_SUCCESS)
-    return;
+void checkFailed(int rc, const char *what) {
   char msg[MPI_MAX_ERROR_STRING];
   int len = 0;
   MPI_Error_string(rc, msg, &len);
@@ -69,13 +67,13 @@ int waitAny(std::vector<MPI_Request> &reqs) {
   return index;
 }
 
-void waitAll(std::vector<MPI_Request> &reqs) {
-  if (reqs.empty())
+void waitAll(std::vector<MPI_Request> &reqs) { waitAll(reqs.data(), reqs.size()); }
+
+void waitAll(MPI_Request *reqs, size_t count) {
+  if (count == 0)
     return;
   WatchedWait watch("MPI_Waitall");
-  check(MPI_Waitall(static_cast<int>(reqs.size()), reqs.data(),
-                    MPI_STATUSES_IGNORE),
-        "MPI_Waitall");
+  check(MPI_Waitall(static_cast<int>(count), reqs, MPI_STATUSES_IGNORE), "MPI_Waitall");
 }
 
 void allreduceMax(int64_t *values, int count, MPI_Comm comm) {

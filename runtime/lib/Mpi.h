@@ -13,7 +13,12 @@ namespace idtr {
 namespace mpi {
 
 // Throws Error("<what>: <MPI error string>") unless rc == MPI_SUCCESS.
-void check(int rc, const char *what);
+// Inline: it runs after every MPI call of the cached calls' paths.
+[[noreturn]] void checkFailed(int rc, const char *what);
+inline void check(int rc, const char *what) {
+  if (rc != MPI_SUCCESS) [[unlikely]]
+    checkFailed(rc, what);
+}
 
 int rank(MPI_Comm comm);
 int size(MPI_Comm comm);
@@ -40,6 +45,7 @@ void postRecv(std::vector<MPI_Request> &reqs, char *data, int64_t bytes,
 // none is active).
 int waitAny(std::vector<MPI_Request> &reqs);
 void waitAll(std::vector<MPI_Request> &reqs);
+void waitAll(MPI_Request *reqs, size_t count);
 
 // Small blocking collectives for plan metadata (time-limited).
 void allreduceMax(int64_t *values, int count, MPI_Comm comm);

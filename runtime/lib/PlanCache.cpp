@@ -12,6 +12,7 @@
 #include "Team.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace idtr {
 
@@ -38,12 +39,24 @@ void PlanCache::insert(const std::vector<int64_t> &key, std::shared_ptr<const Pl
   }
 }
 
+namespace {
+bool sameWords(const PlanCache::CallEntry &e, const CallKey &key) {
+  return e.words.size() == key.size() &&
+         std::memcmp(e.words.data(), key.data(), key.size() * sizeof(int64_t)) == 0;
+}
+} // namespace
+
 PlanCache::CallEntry *PlanCache::findCall(const CallKey &key) {
+  // The entry found last, first: a loop that repeats one call (a stencil's
+  // halo) finds it without hashing its key.
+  if (lastCall_ < calls_.size() && sameWords(calls_[lastCall_], key))
+    return &calls_[lastCall_];
   uint64_t h = key.hash();
-  for (CallEntry &e : calls_)
-    if (e.hash == h && e.words.size() == key.size() &&
-        std::equal(e.words.begin(), e.words.end(), key.data()))
-      return &e;
+  for (size_t i = 0; i < calls_.size(); ++i)
+    if (calls_[i].hash == h && sameWords(calls_[i], key)) {
+      lastCall_ = i;
+      return &calls_[i];
+    }
   return nullptr;
 }
 
@@ -54,7 +67,7 @@ void PlanCache::insertCall(const CallKey &key, std::shared_ptr<const Plan> plan,
   if (findCall(key))
     return;
   CallEntry e{key.hash(), std::vector<int64_t>(key.data(), key.data() + key.size()),
-              std::move(plan), std::move(request)};
+              std::move(plan), std::move(request), nullptr};
   if (calls_.size() < kCallSlots) {
     calls_.push_back(std::move(e));
     return;

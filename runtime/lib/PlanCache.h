@@ -28,6 +28,7 @@
 #define IDTR_PLANCACHE_H
 
 #include "Balanced.h"
+#include "ExchangeReplay.h"
 #include "Plan.h"
 
 #include <list>
@@ -69,6 +70,9 @@ public:
     std::vector<int64_t> words;
     std::shared_ptr<const Plan> plan;
     std::unique_ptr<PlanRequest> request; // null for Plan::reusedLocally
+    // The exchanges prepared for repeats of this call with the same
+    // descriptors (ExchangeReplay.h); plans reused locally only.
+    ExchangeReplaysPtr replays;
   };
   CallEntry *findCall(const CallKey &key);
   void insertCall(const CallKey &key, std::shared_ptr<const Plan> plan,
@@ -89,6 +93,7 @@ private:
   static constexpr size_t kCallSlots = 16;
   std::vector<CallEntry> calls_;
   size_t nextCallSlot_ = 0; // replaced round robin when full
+  size_t lastCall_ = 0;     // the entry findCall found last
 };
 
 // Collective over `team`: returns the plan for this rank's `geometry`,
