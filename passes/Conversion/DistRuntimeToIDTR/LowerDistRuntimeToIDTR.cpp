@@ -181,6 +181,19 @@ public:
     return unranked(buffer);
   }
 
+  /// The buffer behind tensor `value` that the runtime will write (the
+  /// accumulator of an accumulating copy), in the identity layout of the
+  /// buffers `allocate` makes. Without `read_only`, bufferization counts the
+  /// op as a write of `value`: it hands over `value`'s own buffer when
+  /// nothing reads `value` (or a tensor sharing its buffer) later, and a
+  /// copy otherwise, as for any destination it writes in place.
+  Value destinationBuffer(Value value) {
+    auto type = cast<RankedTensorType>(value.getType());
+    auto memrefType = MemRefType::get(type.getShape(), type.getElementType());
+    return bufferization::ToBufferOp::create(rewriter, loc, memrefType, value,
+                                             /*read_only=*/false);
+  }
+
   /// A new buffer of tensor type `type`; `sizes` gives every dimension (the
   /// dynamic ones are used).
   Value allocate(RankedTensorType type, ValueRange sizes) {
@@ -321,6 +334,9 @@ struct CopyReshapeLowering : public OpConversionPattern<CopyReshapeOp> {
   }
 };
 
+/// copy_permute fills a new buffer; with `add_into` the runtime adds into
+/// the accumulator's buffer (`_idtr_copy_permute_add_T`), which the result
+/// tensor then views: the op's destination, written in place.
 struct CopyPermuteLowering : public OpConversionPattern<CopyPermuteOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -328,11 +344,22 @@ struct CopyPermuteLowering : public OpConversionPattern<CopyPermuteOp> {
                   ConversionPatternRewriter &rewriter) const override {
     IDTRCallBuilder b(rewriter, op);
     RankedTensorType outType = op.getNlArray().getType();
-    Value out = b.allocate(outType, adaptor.getNlShape());
+    bool accumulates = op.accumulates();
+    Value input, out;
+    if (accumulates) {
+      // The input's buffer first: when the accumulator is the same tensor,
+      // the read precedes the write in place (the runtime copies an input
+      // that shares memory with its output).
+      input = b.inputArray(adaptor.getLArray());
+      out = b.destinationBuffer(adaptor.getAcc());
+    } else {
+      out = b.allocate(outType, adaptor.getNlShape());
+      input = b.inputArray(adaptor.getLArray());
+    }
     return b.replaceByStart(
-        IDTRFunction::CopyPermute,
+        accumulates ? IDTRFunction::CopyPermuteAdd : IDTRFunction::CopyPermute,
         {b.i64Constant(op.getTeam()), b.indexList(adaptor.getGShape()),
-         b.indexList(adaptor.getLOffsets()), b.inputArray(adaptor.getLArray()),
+         b.indexList(adaptor.getLOffsets()), input,
          b.indexList(adaptor.getNlOffsets()), b.unranked(out),
          b.indexList(op.getAxes())},
         out, outType);
@@ -778,6 +805,16 @@ struct LowerDistRuntimeToIDTRPass
           failed(lookupOrDeclareIDTRFunction(
               op->getParentOfType<ModuleOp>(),
               getIDTRDeclaration(context, IDTRFunction::SetCallFlags))))
+        failedDecl = true;
+    });
+    // Accumulating permutes (dist.add of a dist.permute), likewise.
+    module.walk([&](CopyPermuteOp op) {
+      Type element = op.getNlArray().getType().getElementType();
+      // (Unsupported element types are reported by checkElementTypes.)
+      if (op.accumulates() && getIDTRTypeSuffix(element) &&
+          failed(lookupOrDeclareIDTRFunction(
+              op->getParentOfType<ModuleOp>(),
+              getIDTRDeclaration(context, IDTRFunction::CopyPermuteAdd, element))))
         failedDecl = true;
     });
     // SUMMA's panel broadcasts, likewise only where dist.matmul uses them.
