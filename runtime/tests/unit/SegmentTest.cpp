@@ -190,6 +190,51 @@ TEST(Segments, BoxPiecesMatchPackAndUnpack) {
   }
 }
 
+TEST(Segments, AccumulatingRunReadsMatchAddingUnpack) {
+  // Run pieces (reshape) write through the same Accumulate mode, though no
+  // entry point adds with them yet: an accumulating direct read (through
+  // the staging buffer), the adding unpack and the adding local copy all
+  // add each element of the runs once.
+  std::mt19937_64 rng(14);
+  const int pid = getpid();
+  for (int iter = 0; iter < 300; ++iter) {
+    std::vector<Elem> inStore, outStore;
+    View in = randomView(rng, randomShape(rng), inStore);
+    View out = randomView(rng, randomShape(rng), outStore);
+    for (size_t i = 0; i < inStore.size(); ++i)
+      inStore[i] = static_cast<Elem>(i * 7 + 1);
+    for (size_t i = 0; i < outStore.size(); ++i)
+      outStore[i] = static_cast<Elem>(i * 3 + 5);
+    auto runs = randomRuns(rng, in.volume(), out.volume());
+    int64_t n = pieceElements(runs);
+    std::vector<Elem> packed(n);
+    packRuns(runs, in, reinterpret_cast<char *>(packed.data()));
+    // The reference: the copy into zeros, added to the initial values.
+    std::vector<Elem> copied(outStore.size(), 0), expect = outStore;
+    View copies = out;
+    copies.data = reinterpret_cast<char *>(copied.data());
+    unpackRuns(runs, copies, reinterpret_cast<const char *>(packed.data()));
+    for (size_t i = 0; i < expect.size(); ++i)
+      expect[i] += copied[i];
+    std::vector<Elem> unpacked = outStore, local = outStore, direct = outStore;
+    View u = out, l = out;
+    u.data = reinterpret_cast<char *>(unpacked.data());
+    l.data = reinterpret_cast<char *>(local.data());
+    unpackRuns(runs, u, reinterpret_cast<const char *>(packed.data()), Accumulate::I32);
+    copyRunsLocal(runs, in, l, Accumulate::I32);
+    std::vector<View> directOuts = {out};
+    directOuts[0].data = reinterpret_cast<char *>(direct.data());
+    Transfer t;
+    t.runs = runs;
+    t.elements = n;
+    runPacker().readRemote(t, PieceFrame{}, in, Box{Shape(in.rank(), 0), in.sizes}, directOuts,
+                           ProcessReader(pid), Accumulate::I32);
+    ASSERT_EQ(unpacked, expect) << "iteration " << iter;
+    ASSERT_EQ(local, expect) << "iteration " << iter;
+    ASSERT_EQ(direct, expect) << "iteration " << iter;
+  }
+}
+
 TEST(Segments, AccumulatingReadsMatchAddingUnpack) {
   // An accumulating direct read (always through the tile, also in the
   // same dimension order) adds exactly what unpacking the message with
