@@ -19,6 +19,9 @@ def LowerDistRuntimeToIDTR
     through `memref.alloca` buffers in the function's entry block (no leak,
     no stack growth in loops). `!distruntime.asynchandle` becomes `i64`,
     including through function signatures and structured control flow.
+    An accumulating `copy_permute` (`add_into %acc`) hands the runtime
+    `%acc`'s own buffer when nothing reads `%acc` after it, and a copy of it
+    otherwise; see `CopyPermuteLowering`.
 
     The pass declares the whole ABI (every entry point for every element
     type) as private functions, once, in the module and in every nested
@@ -51,6 +54,7 @@ def LowerDistRuntimeToIDTR
     "::mlir::arith::ArithDialect",
     "::mlir::bufferization::BufferizationDialect",
     "::mlir::func::FuncDialect",
+    "::mlir::linalg::LinalgDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::tensor::TensorDialect",
   ];

@@ -4,8 +4,8 @@
 //   dimension known, the op is rebuilt with the more static type and a
 //   tensor.cast restores the old type for existing users. The patterns fire
 //   only when some dimension becomes static, so they cannot loop.
-// - copy_permute absorbs a producer tensor.cast that only erased static
-//   information (tensor::canFoldIntoConsumerOp).
+// - copy_permute absorbs a producer tensor.cast of its input that only
+//   erased static information (tensor::canFoldIntoConsumerOp).
 // team_size and team_member have no folders on purpose: one executable must
 // run on any number of ranks.
 //
@@ -46,9 +46,14 @@ SmallVector<std::optional<int64_t>> constantsOf(ValueRange values) {
 
 /// Clones `op` with the results listed in `newTypes` retyped, and replaces
 /// `op` with the clone, casting refined results back to their old types.
-void replaceWithRefinedClone(PatternRewriter &rewriter, Operation *op,
-                             ArrayRef<std::optional<RankedTensorType>> newTypes) {
+/// `adjust` may update the clone's operands to the new types.
+void replaceWithRefinedClone(
+    PatternRewriter &rewriter, Operation *op,
+    ArrayRef<std::optional<RankedTensorType>> newTypes,
+    function_ref<void(Operation *)> adjust = nullptr) {
   Operation *refined = rewriter.clone(*op);
+  if (adjust)
+    adjust(refined);
   SmallVector<Value> replacements;
   for (auto [i, oldResult] : llvm::enumerate(op->getResults())) {
     Value newResult = refined->getResult(i);
@@ -63,6 +68,8 @@ void replaceWithRefinedClone(PatternRewriter &rewriter, Operation *op,
 }
 
 /// copy_reshape / copy_permute: n_shape makes dynamic result dims static.
+/// An accumulating copy_permute's accumulator has the result's type: it is
+/// cast to the refined type too (its sizes are n_shape).
 template <typename CopyOp>
 struct RefineCopyResult : public OpRewritePattern<CopyOp> {
   using OpRewritePattern<CopyOp>::OpRewritePattern;
@@ -73,7 +80,16 @@ struct RefineCopyResult : public OpRewritePattern<CopyOp> {
         op.getNlArray().getType(), constantsOf(op.getNlShape()));
     if (!refined)
       return rewriter.notifyMatchFailure(op, "no result dimension to refine");
-    replaceWithRefinedClone(rewriter, op, {std::nullopt, refined});
+    Value acc;
+    if constexpr (std::is_same_v<CopyOp, CopyPermuteOp>)
+      if (op.accumulates())
+        acc = tensor::CastOp::create(rewriter, op.getLoc(), *refined,
+                                     op.getAcc());
+    replaceWithRefinedClone(
+        rewriter, op, {std::nullopt, refined}, [&](Operation *clone) {
+          if (acc)
+            cast<CopyPermuteOp>(clone).getAccMutable().assign(acc);
+        });
     return success();
   }
 };

@@ -294,8 +294,16 @@ LogicalResult CopyPermuteOp::verify() {
   SmallVector<std::optional<int64_t>> outGlobalShape;
   for (int64_t axis : axes)
     outGlobalShape.push_back((*globalShape)[axis]);
-  return verifyOutputBox(*this, resultType, getNlOffsets(), getNlShape(),
-                         outGlobalShape);
+  if (failed(verifyOutputBox(*this, resultType, getNlOffsets(), getNlShape(),
+                             outGlobalShape)))
+    return failure();
+  // The accumulator is the destination of the result: the same box, so the
+  // same type (whose static sizes verifyOutputBox held against n_shape).
+  if (Value acc = getAcc(); acc && acc.getType() != resultType)
+    return emitOpError() << "accumulator ('add_into') type " << acc.getType()
+                         << " differs from the result type " << resultType
+                         << " (it is the destination of the result)";
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

@@ -104,6 +104,20 @@ def DistRuntime_CopyPermuteOp : DistRuntime_Op<"copy_permute", [
     `n_shape`. `axes` is any permutation of `[0, rank)`. `%local` is not
     modified; the result is valid only after `distruntime.wait`.
 
+    With `add_into %acc` the op accumulates: the result is `%acc` plus the
+    received box, element by element, with the addition of the element type
+    (`arith.addf`, `arith.addi` -- modulo 2 for `i1` -- or `complex.add`).
+    `%acc` has the result's type (so its sizes are `n_shape`) and is the
+    destination in the sense of destination-passing style: the lowering
+    (`lower-distruntime-to-idtr`, `_idtr_copy_permute_add_T`) passes the
+    buffer of `%acc` to the runtime, which adds the permuted elements
+    straight into it -- no temporary for the permuted box, and one pass
+    over the destination instead of a copy and an add. Bufferization then
+    writes into `%acc`'s buffer in place when nothing reads `%acc` (or a
+    value sharing its buffer) afterwards, and into a copy of it otherwise.
+    `dist.add %b, (dist.permute %a)` lowers to this form when the permute
+    has no other use.
+
     The `irregular` unit attribute says that the blocks of the arrays are
     not functions of their global shapes (a `dist.from_local` partition,
     chosen by the program at run time; `convert-dist-to-distruntime` sets
@@ -122,6 +136,16 @@ def DistRuntime_CopyPermuteOp : DistRuntime_Op<"copy_permute", [
       : (tensor<5x2xi64>, index, index, index, index, index, index, index, index)
       -> (!distruntime.asynchandle, tensor<2x5xi64>)
     distruntime.wait %h : !distruntime.asynchandle
+
+    // B += A^T for this rank's row block %b of B:
+    %h2, %bn = distruntime.copy_permute %a
+      g_shape %n, %n l_offs %r0, %c0
+      to n_offs %r0, %c0 n_shape %rows, %n axes [1, 0] add_into %b
+      {team = 22 : i64}
+      : (tensor<?x?xf64>, index, index, index, index, index, index, index,
+         index, tensor<?x?xf64>)
+      -> (!distruntime.asynchandle, tensor<?x?xf64>)
+    distruntime.wait %h2 : !distruntime.asynchandle
     ```
   }];
 
@@ -131,6 +155,7 @@ def DistRuntime_CopyPermuteOp : DistRuntime_Op<"copy_permute", [
     Variadic<Index>:$lOffsets,
     Variadic<Index>:$nlOffsets,
     Variadic<Index>:$nlShape,
+    Optional<AnyRankedTensor>:$acc,
     DenseI64ArrayAttr:$axes,
     DistRuntime_TeamAttr:$team,
     UnitAttr:$irregular);
@@ -140,7 +165,23 @@ def DistRuntime_CopyPermuteOp : DistRuntime_Op<"copy_permute", [
   let assemblyFormat = [{
     $lArray `g_shape` $gShape `l_offs` $lOffsets
     `to` `n_offs` $nlOffsets `n_shape` $nlShape `axes` $axes
+    (`add_into` $acc^)?
     attr-dict `:` functional-type(operands, results)
+  }];
+  let builders = [
+    // The copy (no accumulator), as before the accumulating form existed.
+    OpBuilder<(ins "::mlir::TypeRange":$resultTypes, "::mlir::Value":$lArray,
+                   "::mlir::ValueRange":$gShape, "::mlir::ValueRange":$lOffsets,
+                   "::mlir::ValueRange":$nlOffsets, "::mlir::ValueRange":$nlShape,
+                   "::llvm::ArrayRef<int64_t>":$axes, "int64_t":$team), [{
+      build($_builder, $_state, resultTypes, lArray, gShape, lOffsets,
+            nlOffsets, nlShape, /*acc=*/::mlir::Value(), axes, team,
+            /*irregular=*/false);
+    }]>
+  ];
+  let extraClassDeclaration = [{
+    /// Whether the op adds into `acc` (`add_into`) instead of copying.
+    bool accumulates() { return static_cast<bool>(getAcc()); }
   }];
   let hasVerifier = 1;
   let hasCanonicalizer = 1;

@@ -295,6 +295,16 @@ void hoistStarts(
         if (wait->getBlock() == &block && order.isBefore(wait, op))
           atLeast(wait);
     }
+    // An accumulating copy_permute adds into its accumulator's buffer in
+    // place only if nothing reads the accumulator after it; bufferization
+    // copies the whole accumulator otherwise. It stays below the
+    // accumulator's earlier users, where the program put it.
+    auto permute = dyn_cast<CopyPermuteOp>(op);
+    if (permute && permute.accumulates())
+      for (Operation *user : permute.getAcc().getUsers())
+        if (Operation *inBlock = block.findAncestorOpInBlock(*user);
+            inBlock && inBlock != op && order.isBefore(inBlock, op))
+          atLeast(inBlock);
     // Every start is a barrier for the next ones: collectives keep their
     // order.
     barrier = op;

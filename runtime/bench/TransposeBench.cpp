@@ -1,7 +1,8 @@
 // idtr-bench: measures the transpose path.
 //
 //   idtr-bench local [N]        single process: memcpy vs the local 2-D
-//                               transpose kernel on an N x N f64 matrix
+//                               transpose kernel (and its accumulating
+//                               form, b += a^T) on an N x N f64 matrix
 //   mpirun -n P idtr-bench permute [N] [reps]
 //                               _idtr_copy_permute_f64 of an N x N matrix in
 //                               row blocks vs a hand-written baseline (pack
@@ -71,6 +72,21 @@ int localBench(int64_t n) {
   std::printf("local: transpose (%s) %lldx%lld f64: %.4f s, %.2f GB/s%s\n",
               idtr::transposeKernelName(), (long long)n, (long long)n, best, gb / best,
               ok ? "" : " WRONG");
+  // The accumulating kernel (b += a^T): reads b as well, so 3 N^2 * 8
+  // bytes move; GB/s counts them.
+  double before1 = b[1];
+  best = 1e30;
+  for (int rep = 0; rep < 5; ++rep) {
+    double t = now();
+    idtr::transposeAdd2D(idtr::Accumulate::F64, reinterpret_cast<char *>(b), n,
+                         reinterpret_cast<const char *>(a), n, n, n);
+    best = std::min(best, now() - t);
+  }
+  bool addOk = b[1] == before1 + 5 * a[n];
+  ok = ok && addOk;
+  std::printf("local: transpose-add (%s) %lldx%lld f64: %.4f s, %.2f GB/s%s\n",
+              idtr::transposeKernelName(), (long long)n, (long long)n, best, 1.5 * gb / best,
+              addOk ? "" : " WRONG");
   best = 1e30;
   for (int rep = 0; rep < 2; ++rep) {
     double t = now();

@@ -4,6 +4,7 @@
 #include "idtr/idtr.h"
 #include "idtr/detail/HaloRows.h"
 
+#include "Accumulate.h"
 #include "Allreduce.h"
 #include "Buffer.h"
 #include "CallKey.h"
@@ -78,11 +79,12 @@ int64_t replayCached(Team &t, PlanCache::CallEntry &call, const char *op,
 // `call` is the cache's entry for the key; `prepare`, if not null, the
 // descriptors the views were read from (input, then outputs), for which
 // the exchange is prepared to be replayed by the next call with the same
-// ones. Returns 0 when it does not apply (then the checked path runs);
-// handles are positive.
+// ones. `add`: how the output is written (one output only). Returns 0 when
+// it does not apply (then the checked path runs); handles are positive.
 template <size_t N>
 int64_t startCached(Team &t, PlanCache::CallEntry *call, const char *op, View &in,
-                    const View *(&outs)[N], const RawDescriptor *prepare) {
+                    const View *(&outs)[N], const RawDescriptor *prepare,
+                    Accumulate add = Accumulate::Assign) {
   for (const View *out : outs)
     if (mayOverlap(in, *out))
       return 0; // separateInput's copy: the checked path
@@ -95,7 +97,7 @@ int64_t startCached(Team &t, PlanCache::CallEntry *call, const char *op, View &i
   // would run it.
   const std::shared_ptr<const Plan> *plan = &agreeOnCall(t, *call);
   if (N == 1)
-    return registerOperation(startRedistribution(t, *plan, in, {outs[0]}), op,
+    return registerOperation(startRedistribution(t, *plan, in, {outs[0]}, add), op,
                              {outs[0]->allocated});
   return registerOperation(startRedistribution(t, *plan, in, {outs[0], outs[N - 1]}), op,
                            {outs[0]->allocated, outs[N - 1]->allocated});
@@ -104,19 +106,22 @@ int64_t startCached(Team &t, PlanCache::CallEntry *call, const char *op, View &i
 // startCached for the copies (one input lPart, one output nlPart).
 template <typename T>
 int64_t startCachedCopy(Team &t, const CallKey &key, const char *op, int64_t iR, void *iD,
-                        int64_t outR, void *outD, const char *inWhat, const char *outWhat) {
+                        int64_t outR, void *outD, const char *inWhat, const char *outWhat,
+                        Accumulate add) {
   PlanCache::CallEntry *call = key.ok() ? t.plans.findCall(key) : nullptr;
   if (!call)
     return 0;
+  // A replay assigns what it receives and copies (ExchangeReplay.h): an
+  // accumulating call (its own entry: the key holds `add`) never replays.
   const RawDescriptor args[2] = {{iR, iD}, {outR, outD}};
-  int64_t replayed = replayCached(t, *call, op, args, 2);
+  int64_t replayed = add == Accumulate::Assign ? replayCached(t, *call, op, args, 2) : -1;
   if (replayed > 0)
     return replayed;
   static View in, out;
   readView(in, iR, iD, sizeof(T), inWhat);
   readView(out, outR, outD, sizeof(T), outWhat);
   const View *outs[1] = {&out};
-  return startCached(t, call, op, in, outs, replayed == 0 ? args : nullptr);
+  return startCached(t, call, op, in, outs, replayed == 0 ? args : nullptr, add);
 }
 
 // The key of a call: where it comes from, what it is, and its element size;
@@ -135,7 +140,7 @@ CallKey callKey(OpKind kind, size_t elemSize) {
 // started on the input (copied first if it shares memory with an output).
 int64_t startChecked(Team &t, const CallKey &key, const char *op, const Geometry &g,
                      const View &in, std::initializer_list<const View *> outs,
-                     const PromisedWidths &promise = {}) {
+                     const PromisedWidths &promise = {}, Accumulate add = Accumulate::Assign) {
   std::unique_ptr<PlanRequest> request;
   auto plan = obtainPlan(t, g, &request, promise);
   if (key.ok())
@@ -144,25 +149,35 @@ int64_t startChecked(Team &t, const CallKey &key, const char *op, const Geometry
   View source = separateInput(in, outs, keep);
   const View *first = *outs.begin(), *last = *(outs.end() - 1);
   if (outs.size() == 1)
-    return registerOperation(startRedistribution(t, plan, source, {first}), op, {first->allocated});
+    return registerOperation(startRedistribution(t, plan, source, {first}, add), op,
+                             {first->allocated});
   return registerOperation(startRedistribution(t, plan, source, {first, last}), op,
                            {first->allocated, last->allocated});
 }
 
 // copy_reshape and copy_permute: one input lPart at lOffs of the array
 // gShape, one output nlPart at nlOffs; the reshape's output array is ngShape,
-// the permutation's is gShape permuted by `axes`.
+// the permutation's is gShape permuted by `axes`. copy_permute_add (`add`
+// not Assign) adds into nlPart instead: the same plan, told apart in the
+// key because it writes differently.
 template <typename T>
 int64_t copyEntry(OpKind kind, int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD,
                   int64_t iR, void *iD, int64_t ngR, void *ngD, int64_t noR, void *noD,
-                  int64_t outR, void *outD, int64_t axR, void *axD) {
+                  int64_t outR, void *outD, int64_t axR, void *axD,
+                  Accumulate add = Accumulate::Assign) {
   return guarded([&] {
     const bool reshape = kind == OpKind::Reshape;
-    const char *op = reshape ? "copy_reshape" : "copy_permute";
-    const char *lPart = reshape ? "copy_reshape: lPart" : "copy_permute: lPart";
-    const char *nlPart = reshape ? "copy_reshape: nlPart" : "copy_permute: nlPart";
+    const bool adds = add != Accumulate::Assign;
+    const char *op = reshape ? "copy_reshape" : adds ? "copy_permute_add" : "copy_permute";
+    const char *lPart = reshape ? "copy_reshape: lPart"
+                        : adds  ? "copy_permute_add: lPart"
+                                : "copy_permute: lPart";
+    const char *nlPart = reshape ? "copy_reshape: nlPart"
+                         : adds  ? "copy_permute_add: nlPart"
+                                 : "copy_permute: nlPart";
     EntryCall call(op);
     CallKey key = callKey(kind, sizeof(T));
+    key.push(static_cast<int64_t>(add));
     key.indexArray(gR, gD);
     key.indexArray(oR, oD);
     key.sizes(iR, iD);
@@ -173,7 +188,8 @@ int64_t copyEntry(OpKind kind, int64_t teamId, int64_t gR, void *gD, int64_t oR,
     if (!reshape)
       key.indexArray(axR, axD);
     Team &t = team(teamId);
-    if (int64_t handle = startCachedCopy<T>(t, key, op, iR, iD, outR, outD, lPart, nlPart))
+    if (int64_t handle =
+            startCachedCopy<T>(t, key, op, iR, iD, outR, outD, lPart, nlPart, add))
       return handle;
     Geometry g;
     g.kind = kind;
@@ -201,7 +217,7 @@ int64_t copyEntry(OpKind kind, int64_t teamId, int64_t gR, void *gD, int64_t oR,
         {readIndexArray(noR, noD, reshape ? "copy_reshape: nlOffs" : "copy_permute: nlOffs"),
          out.sizes}};
     expectLength(op, "nlOffs", g.outputs[0].offsets, out.rank(), "the local output nlPart");
-    return startChecked(t, key, op, g, in, {&out});
+    return startChecked(t, key, op, g, in, {&out}, {}, add);
   });
 }
 
@@ -219,6 +235,15 @@ int64_t copyPermute(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, 
                     void *axD) {
   return copyEntry<T>(OpKind::Permute, teamId, gR, gD, oR, oD, iR, iD, 0, nullptr, noR, noD, outR,
                       outD, axR, axD);
+}
+
+// out += permute(in): copyPermute's arguments, nlPart read and written.
+template <typename T>
+int64_t copyPermuteAdd(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, int64_t iR,
+                       void *iD, int64_t noR, void *noD, int64_t outR, void *outD, int64_t axR,
+                       void *axD) {
+  return copyEntry<T>(OpKind::Permute, teamId, gR, gD, oR, oD, iR, iD, 0, nullptr, noR, noD, outR,
+                      outD, axR, axD, accumulateFor<T>());
 }
 
 template <typename T>
@@ -376,6 +401,12 @@ void _idtr_wait(int64_t handle) {
                                       void *d, int64_t e, void *f, int64_t g, void *h, \
                                       int64_t i, void *j, int64_t k, void *l) {        \
     return copyPermute<T>(team, a, b, c, d, e, f, g, h, i, j, k, l);                  \
+  }                                                                                   \
+  int64_t _idtr_copy_permute_add_##SUFFIX(int64_t team, int64_t a, void *b, int64_t c, \
+                                          void *d, int64_t e, void *f, int64_t g,     \
+                                          void *h, int64_t i, void *j, int64_t k,     \
+                                          void *l) {                                  \
+    return copyPermuteAdd<T>(team, a, b, c, d, e, f, g, h, i, j, k, l);               \
   }                                                                                   \
   int64_t _idtr_update_halo_##SUFFIX(int64_t team, int64_t a, void *b, int64_t c,     \
                                      void *d, int64_t e, void *f, int64_t g, void *h,  \

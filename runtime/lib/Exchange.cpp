@@ -29,9 +29,10 @@ std::vector<Redistribution *> &pool() {
 class Redistribution : public Operation {
 public:
   void reset(Team &team, std::shared_ptr<const Plan> plan, const View *const *outputs,
-             size_t count) {
+             size_t count, Accumulate add) {
     team_ = &team;
     plan_ = std::move(plan);
+    add_ = add;
     outputs_.resize(count);
     for (size_t i = 0; i < count; ++i)
       outputs_[i] = *outputs[i];
@@ -120,8 +121,9 @@ private:
     recvOffset_.assign(recvs.size(), -1);
     chunksLeft_.assign(recvs.size(), 0);
     // Peers whose data lands in one dense block of the output are received
-    // in place; the others go to a staging buffer. Direct transfers need
-    // neither: only their notes are received.
+    // in place (unless the operation adds into the output); the others go
+    // to a staging buffer. Direct transfers need neither: only their notes
+    // are received.
     std::vector<char *> &inPlace = inPlace_;
     inPlace.assign(recvs.size(), nullptr);
     int64_t staged = 0;
@@ -131,7 +133,8 @@ private:
         ++notes;
         continue;
       }
-      inPlace[t] = packer().denseTarget(recvs[t], plan_->frame, outputs_);
+      if (add_ == Accumulate::Assign)
+        inPlace[t] = packer().denseTarget(recvs[t], plan_->frame, outputs_);
       if (!inPlace[t]) {
         recvOffset_[t] = staged;
         staged += bytes(recvs[t]);
@@ -204,7 +207,7 @@ private:
       {
         StatsSection timed(&Stats::transferSeconds);
         packer().readRemote(t, plan_->frame, remote, box, outputs_,
-                            ProcessReader(team_->directPid(t.peer)));
+                            ProcessReader(team_->directPid(t.peer)), add_);
       }
       stats().bytesReceived += bytes(t);
       acknowledgeDirect(t.peer, tag_, team_->controlComm, withinCall_);
@@ -215,7 +218,7 @@ private:
     if (plan_->local.elements == 0)
       return; // nothing of its own (a halo's)
     StatsSection timed(&Stats::transferSeconds);
-    packer().copyLocal(plan_->local, plan_->frame, input, outputs_);
+    packer().copyLocal(plan_->local, plan_->frame, input, outputs_, add_);
     stats().bytesLocal += bytes(plan_->local);
   }
 
@@ -226,12 +229,13 @@ private:
 
   void unpack(const Transfer &t, const char *data) {
     StatsSection timed(&Stats::packSeconds);
-    packer().unpack(t, plan_->frame, outputs_, data);
+    packer().unpack(t, plan_->frame, outputs_, data, add_);
   }
 
   Team *team_ = nullptr;
   std::shared_ptr<const Plan> plan_;
   std::vector<View> outputs_;
+  Accumulate add_ = Accumulate::Assign; // how the outputs are written
   int64_t elemSize_ = 1;
   int tag_ = 0;
   Buffer recvBuffer_, sendBuffer_;
@@ -259,12 +263,12 @@ bool isDirectTransfer(const Team &team, int peer, int64_t bytes) {
 }
 
 OperationPtr startRedistribution(Team &team, std::shared_ptr<const Plan> plan, const View &input,
-                                 std::initializer_list<const View *> outputs) {
-  return startRedistribution(team, std::move(plan), input, outputs.begin(), outputs.size());
+                                 std::initializer_list<const View *> outputs, Accumulate add) {
+  return startRedistribution(team, std::move(plan), input, outputs.begin(), outputs.size(), add);
 }
 
 OperationPtr startRedistribution(Team &team, std::shared_ptr<const Plan> plan, const View &input,
-                                 const View *const *outputs, size_t count) {
+                                 const View *const *outputs, size_t count, Accumulate add) {
   Redistribution *taken = nullptr;
   if (!pool().empty()) {
     taken = pool().back();
@@ -273,7 +277,7 @@ OperationPtr startRedistribution(Team &team, std::shared_ptr<const Plan> plan, c
     taken = new Redistribution();
   }
   OperationPtr op(taken);
-  taken->reset(team, std::move(plan), outputs, count);
+  taken->reset(team, std::move(plan), outputs, count, add);
   if (!taken->start(input))
     return nullptr;
   return op;

@@ -17,14 +17,17 @@ namespace idtr {
 struct Team;
 
 // Starts the redistribution described by `plan`. The input is only read
-// before this returns; the outputs are copied. Returns nullptr if the
+// before this returns; the outputs are copied, or added to with `add`'s
+// arithmetic (Accumulate.h; the plan is the copy's). Returns nullptr if the
 // operation is already complete. Operations are pooled: in steady state
 // this allocates nothing.
 OperationPtr startRedistribution(Team &team, std::shared_ptr<const Plan> plan,
-                                 const View &input, std::initializer_list<const View *> outputs);
+                                 const View &input, std::initializer_list<const View *> outputs,
+                                 Accumulate add = Accumulate::Assign);
 // The same with `count` outputs (the pieces of an N-D halo, GridHalo.h).
 OperationPtr startRedistribution(Team &team, std::shared_ptr<const Plan> plan,
-                                 const View &input, const View *const *outputs, size_t count);
+                                 const View &input, const View *const *outputs, size_t count,
+                                 Accumulate add = Accumulate::Assign);
 
 // Whether a transfer of `bytes` with `peer` is direct (DirectTransfer.h)
 // rather than an MPI message: both ends decide it from the plan and the

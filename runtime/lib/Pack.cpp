@@ -58,8 +58,14 @@ struct Strided {
   }
 };
 
-void copy(size_t es, const Strided &dst, const Strided &src, bool streamed = false) {
-  copyStrided(es, dst.data, dst.strides, src.data, src.strides, dst.sizes, dst.rank, streamed);
+// dst = src, or dst += src when `add` says so (never streamed: it reads dst).
+void copy(size_t es, const Strided &dst, const Strided &src, bool streamed = false,
+          Accumulate add = Accumulate::Assign) {
+  if (add != Accumulate::Assign)
+    addStrided(add, dst.data, dst.strides, src.data, src.strides, dst.sizes, dst.rank);
+  else
+    copyStrided(es, dst.data, dst.strides, src.data, src.strides, dst.sizes, dst.rank,
+                streamed);
 }
 
 // The piece as a sub-view of the input, with dimensions in output order.
@@ -105,19 +111,20 @@ void packBoxes(const std::vector<BoxPiece> &pieces, const PieceFrame &frame,
 }
 
 void unpackBoxes(const std::vector<BoxPiece> &pieces, const PieceFrame &frame,
-                 const std::vector<View> &outputs, const char *buffer) {
+                 const std::vector<View> &outputs, const char *buffer, Accumulate add) {
   for (const BoxPiece &p : pieces) {
     Strided dst = outputPart(p, frame, outputs);
     size_t es = outputs[p.target].elemSize;
-    copy(es, dst, dst.dense(const_cast<char *>(buffer)));
+    copy(es, dst, dst.dense(const_cast<char *>(buffer)), false, add);
     buffer += dst.volume() * static_cast<int64_t>(es);
   }
 }
 
 void copyBoxesLocal(const std::vector<BoxPiece> &pieces, const PieceFrame &frame,
-                    const View &input, const std::vector<View> &outputs) {
+                    const View &input, const std::vector<View> &outputs, Accumulate add) {
   for (const BoxPiece &p : pieces)
-    copy(input.elemSize, outputPart(p, frame, outputs), inputPart(p, frame, input));
+    copy(input.elemSize, outputPart(p, frame, outputs), inputPart(p, frame, input), false,
+         add);
 }
 
 char *denseTarget(const std::vector<BoxPiece> &pieces, const PieceFrame &frame,
@@ -200,22 +207,26 @@ struct Cursor {
   }
 };
 
-void copyRun(size_t es, char *dst, int64_t ds, const char *src, int64_t ss, int64_t n) {
-  if (ds == 1 && ss == 1)
+void copyRun(size_t es, char *dst, int64_t ds, const char *src, int64_t ss, int64_t n,
+             Accumulate add) {
+  if (add != Accumulate::Assign)
+    addRow(add, dst, ds, src, ss, n);
+  else if (ds == 1 && ss == 1)
     copyContiguous(dst, src, n * es);
   else
     copyStrided(es, dst, &ds, src, &ss, &n, 1);
 }
 
-// Copies `length` elements from position srcPos of `src` (memory at
-// srcData) to dstPos of `dst`.
+// Copies (or adds, Accumulate.h) `length` elements from position srcPos of
+// `src` (memory at srcData) to dstPos of `dst`.
 void copyLinear(size_t es, char *dstData, const LinearLayout &dst, int64_t dstPos,
-                const char *srcData, const LinearLayout &src, int64_t srcPos, int64_t length) {
+                const char *srcData, const LinearLayout &src, int64_t srcPos, int64_t length,
+                Accumulate add = Accumulate::Assign) {
   Cursor d(dst, dstPos), s(src, srcPos);
   while (length > 0) {
     int64_t n = std::min({length, d.rowRemaining(), s.rowRemaining()});
     copyRun(es, dstData + d.offset * int64_t(es), d.innerStride(),
-            srcData + s.offset * int64_t(es), s.innerStride(), n);
+            srcData + s.offset * int64_t(es), s.innerStride(), n, add);
     length -= n;
     if (length > 0) {
       d.advance(n);
@@ -236,20 +247,21 @@ void packRuns(const std::vector<RunPiece> &pieces, const View &input, char *buff
 }
 
 void unpackRuns(const std::vector<RunPiece> &pieces, const View &output,
-                const char *buffer) {
+                const char *buffer, Accumulate add) {
   LinearLayout out(output), bl(pieceElements(pieces));
   int64_t pos = 0;
   for (const RunPiece &p : pieces) {
-    copyLinear(output.elemSize, output.data, out, p.dstPos, buffer, bl, pos, p.length);
+    copyLinear(output.elemSize, output.data, out, p.dstPos, buffer, bl, pos, p.length, add);
     pos += p.length;
   }
 }
 
 void copyRunsLocal(const std::vector<RunPiece> &pieces, const View &input,
-                   const View &output) {
+                   const View &output, Accumulate add) {
   LinearLayout in(input), out(output);
   for (const RunPiece &p : pieces)
-    copyLinear(output.elemSize, output.data, out, p.dstPos, input.data, in, p.srcPos, p.length);
+    copyLinear(output.elemSize, output.data, out, p.dstPos, input.data, in, p.srcPos, p.length,
+               add);
 }
 
 namespace {
@@ -411,7 +423,7 @@ Strided remotePart(const BoxPiece &p, const Box &box, const View &remote) {
 
 void readBoxesRemote(const std::vector<BoxPiece> &pieces, const PieceFrame &frame,
                      const View &remote, const Box &box, const std::vector<View> &outputs,
-                     const RemoteReader &reader) {
+                     const RemoteReader &reader, Accumulate add) {
   const size_t es = remote.elemSize;
   const int rank = remote.rank();
   std::vector<Segment> local, source;
@@ -421,7 +433,7 @@ void readBoxesRemote(const std::vector<BoxPiece> &pieces, const PieceFrame &fram
     const int64_t bytes = p.source.volume() * static_cast<int64_t>(es);
     if (bytes == 0)
       continue;
-    if (rank == 0 || isIdentity(frame.axes)) {
+    if ((rank == 0 || isIdentity(frame.axes)) && add == Accumulate::Assign) {
       // Same order on both sides: one copy if both are long rows.
       local.clear();
       source.clear();
@@ -432,8 +444,23 @@ void readBoxesRemote(const std::vector<BoxPiece> &pieces, const PieceFrame &fram
         continue;
       }
     }
+    if (rank == 0) {
+      // One element, added (a copy took the path above): through the tile.
+      if (bytes > stagingBytes) {
+        staging = Buffer(static_cast<size_t>(bytes));
+        stagingBytes = bytes;
+      }
+      local.assign(1, {reinterpret_cast<uintptr_t>(staging.data()), bytes});
+      source.clear();
+      appendViewSegments(remotePart(p, box, remote), es, SIZE_MAX, source);
+      reader.read(local, source);
+      Strided out = outputPart(p, frame, outputs);
+      copy(es, out, out.dense(staging.data()), false, add);
+      continue;
+    }
     // Slabs of the piece along its first input dimension, each read into the
-    // tile (dense, input order) and copied from there into the outputs.
+    // tile (dense, input order) and copied (or added) from there into the
+    // outputs.
     int64_t slice = bytes / p.source.sizes[0];
     int64_t rows = std::max<int64_t>(1, kTileBytes / slice);
     rows = std::min(rows, p.source.sizes[0]);
@@ -459,19 +486,19 @@ void readBoxesRemote(const std::vector<BoxPiece> &pieces, const PieceFrame &fram
         tile.sizes[i] = dense.sizes[frame.axes[i]];
         tile.strides[i] = dense.strides[frame.axes[i]];
       }
-      copy(es, outputPart(q, frame, outputs), tile, bytes >= kStreamedBytes);
+      copy(es, outputPart(q, frame, outputs), tile, bytes >= kStreamedBytes, add);
     }
   }
 }
 
 void readRunsRemote(const std::vector<RunPiece> &pieces, const View &remote,
-                    const View &output, const RemoteReader &reader) {
+                    const View &output, const RemoteReader &reader, Accumulate add) {
   const int64_t bytes = pieceElements(pieces) * static_cast<int64_t>(output.elemSize);
   if (bytes == 0)
     return;
   std::vector<Segment> local, source;
   size_t limit = segmentLimit(bytes);
-  if (targetSegments(pieces, output, limit, local) &&
+  if (add == Accumulate::Assign && targetSegments(pieces, output, limit, local) &&
       sourceSegments(pieces, remote, limit, source)) {
     reader.read(local, source);
     return;
@@ -481,7 +508,7 @@ void readRunsRemote(const std::vector<RunPiece> &pieces, const View &remote,
   source.clear();
   sourceSegments(pieces, remote, SIZE_MAX, source);
   reader.read(local, source);
-  unpackRuns(pieces, output, staging.data());
+  unpackRuns(pieces, output, staging.data(), add);
 }
 
 } // namespace
@@ -497,12 +524,12 @@ public:
     packBoxes(t.boxes, frame, input, buffer);
   }
   void unpack(const Transfer &t, const PieceFrame &frame, const std::vector<View> &outputs,
-              const char *buffer) const override {
-    unpackBoxes(t.boxes, frame, outputs, buffer);
+              const char *buffer, Accumulate add) const override {
+    unpackBoxes(t.boxes, frame, outputs, buffer, add);
   }
   void copyLocal(const Transfer &t, const PieceFrame &frame, const View &input,
-                 const std::vector<View> &outputs) const override {
-    copyBoxesLocal(t.boxes, frame, input, outputs);
+                 const std::vector<View> &outputs, Accumulate add) const override {
+    copyBoxesLocal(t.boxes, frame, input, outputs, add);
   }
   char *denseTarget(const Transfer &t, const PieceFrame &frame,
                     const std::vector<View> &outputs) const override {
@@ -518,9 +545,9 @@ public:
     return idtr::targetSegments(t.boxes, frame, outputs, limit, out);
   }
   void readRemote(const Transfer &t, const PieceFrame &frame, const View &remote,
-                  const Box &box, const std::vector<View> &outputs,
-                  const RemoteReader &reader) const override {
-    readBoxesRemote(t.boxes, frame, remote, box, outputs, reader);
+                  const Box &box, const std::vector<View> &outputs, const RemoteReader &reader,
+                  Accumulate add) const override {
+    readBoxesRemote(t.boxes, frame, remote, box, outputs, reader, add);
   }
 };
 
@@ -532,12 +559,12 @@ public:
     packRuns(t.runs, input, buffer);
   }
   void unpack(const Transfer &t, const PieceFrame &, const std::vector<View> &outputs,
-              const char *buffer) const override {
-    unpackRuns(t.runs, outputs[0], buffer);
+              const char *buffer, Accumulate add) const override {
+    unpackRuns(t.runs, outputs[0], buffer, add);
   }
   void copyLocal(const Transfer &t, const PieceFrame &, const View &input,
-                 const std::vector<View> &outputs) const override {
-    copyRunsLocal(t.runs, input, outputs[0]);
+                 const std::vector<View> &outputs, Accumulate add) const override {
+    copyRunsLocal(t.runs, input, outputs[0], add);
   }
   char *denseTarget(const Transfer &t, const PieceFrame &,
                     const std::vector<View> &outputs) const override {
@@ -552,9 +579,9 @@ public:
     return idtr::targetSegments(t.runs, outputs[0], limit, out);
   }
   void readRemote(const Transfer &t, const PieceFrame &, const View &remote, const Box &,
-                  const std::vector<View> &outputs,
-                  const RemoteReader &reader) const override {
-    readRunsRemote(t.runs, remote, outputs[0], reader);
+                  const std::vector<View> &outputs, const RemoteReader &reader,
+                  Accumulate add) const override {
+    readRunsRemote(t.runs, remote, outputs[0], reader, add);
   }
 };
 

@@ -10,6 +10,7 @@
 #ifndef IDTR_PACK_H
 #define IDTR_PACK_H
 
+#include "Accumulate.h"
 #include "Box.h"
 #include "Descriptor.h"
 
@@ -45,11 +46,14 @@ int64_t pieceElements(const std::vector<RunPiece> &pieces);
 void packBoxes(const std::vector<BoxPiece> &pieces, const PieceFrame &frame,
                const View &input, char *buffer);
 // Message buffer -> output views (receiver side; `frame` is the receiver's).
+// `add`: how the outputs are written (Accumulate.h), here and below.
 void unpackBoxes(const std::vector<BoxPiece> &pieces, const PieceFrame &frame,
-                 const std::vector<View> &outputs, const char *buffer);
+                 const std::vector<View> &outputs, const char *buffer,
+                 Accumulate add = Accumulate::Assign);
 // Input view -> output views directly (the rank's own overlap).
 void copyBoxesLocal(const std::vector<BoxPiece> &pieces, const PieceFrame &frame,
-                    const View &input, const std::vector<View> &outputs);
+                    const View &input, const std::vector<View> &outputs,
+                    Accumulate add = Accumulate::Assign);
 // If the pieces land in one dense region of the outputs, returns its address
 // (so the message can be received in place), else nullptr.
 char *denseTarget(const std::vector<BoxPiece> &pieces, const PieceFrame &frame,
@@ -57,9 +61,9 @@ char *denseTarget(const std::vector<BoxPiece> &pieces, const PieceFrame &frame,
 
 void packRuns(const std::vector<RunPiece> &pieces, const View &input, char *buffer);
 void unpackRuns(const std::vector<RunPiece> &pieces, const View &output,
-                const char *buffer);
+                const char *buffer, Accumulate add = Accumulate::Assign);
 void copyRunsLocal(const std::vector<RunPiece> &pieces, const View &input,
-                   const View &output);
+                   const View &output, Accumulate add = Accumulate::Assign);
 char *denseTarget(const std::vector<RunPiece> &pieces, const View &output);
 
 // If the pieces are one dense region of the input, returns its address (so
@@ -114,15 +118,19 @@ protected:
 // The functions above for one kind of piece, behind one interface: a plan
 // chooses its packer once, when it is built (Plan::packer), so that the
 // exchange (Exchange.cpp) never branches on the kind of operation. `frame`
-// is the plan's; box pieces use it, run pieces need only the views.
+// is the plan's; box pieces use it, run pieces need only the views. The
+// functions that write outputs take the operation's Accumulate mode: an
+// accumulating one adds into them (then no message may land in an output
+// directly: denseTarget is only asked for copies).
 class Packer {
 public:
   virtual void pack(const Transfer &t, const PieceFrame &frame, const View &input,
                     char *buffer) const = 0;
   virtual void unpack(const Transfer &t, const PieceFrame &frame,
-                      const std::vector<View> &outputs, const char *buffer) const = 0;
+                      const std::vector<View> &outputs, const char *buffer,
+                      Accumulate add) const = 0;
   virtual void copyLocal(const Transfer &t, const PieceFrame &frame, const View &input,
-                         const std::vector<View> &outputs) const = 0;
+                         const std::vector<View> &outputs, Accumulate add) const = 0;
   virtual char *denseTarget(const Transfer &t, const PieceFrame &frame,
                             const std::vector<View> &outputs) const = 0;
   virtual const char *denseSource(const Transfer &t, const PieceFrame &frame,
@@ -135,10 +143,12 @@ public:
   // its box) into the outputs with `reader`. One copy when the data lies in
   // long rows on both sides, else through a staging tile of at most a few
   // hundred KiB that stays in cache (a transposition: the tile is read from
-  // the peer, then transposed into the outputs with the local kernel).
+  // the peer, then transposed into the outputs with the local kernel). An
+  // accumulating read always goes through the tile, which is then added
+  // into the outputs.
   virtual void readRemote(const Transfer &t, const PieceFrame &frame, const View &remote,
                           const Box &box, const std::vector<View> &outputs,
-                          const RemoteReader &reader) const = 0;
+                          const RemoteReader &reader, Accumulate add) const = 0;
 
 protected:
   // Never deleted through the interface: the packers are constants.

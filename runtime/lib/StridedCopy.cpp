@@ -140,16 +140,25 @@ void forEachOuter(const Dims &outer, F &&body) {
 
 } // namespace
 
-void copyStrided(size_t es, char *dst, const int64_t *dstStrides,
-                 const char *src, const int64_t *srcStrides,
-                 const int64_t *sizes, int rank, bool streamed) {
+namespace {
+
+// copyStrided (add == Assign) and addStrided: one engine, the write of the
+// innermost rows and transpositions chosen by `add`.
+void moveStrided(Accumulate add, size_t es, char *dst, const int64_t *dstStrides,
+                 const char *src, const int64_t *srcStrides, const int64_t *sizes, int rank,
+                 bool streamed) {
   Dims dims;
   if (!normalize(dstStrides, srcStrides, sizes, rank, dims))
     return;
-  if (dst == src && std::equal(dstStrides, dstStrides + rank, srcStrides))
+  const bool assign = add == Accumulate::Assign;
+  // A copy onto itself is a no-op; an addition onto itself is not.
+  if (assign && dst == src && std::equal(dstStrides, dstStrides + rank, srcStrides))
     return;
   if (dims.empty()) {
-    std::memcpy(dst, src, es);
+    if (assign)
+      std::memcpy(dst, src, es);
+    else
+      addRow(add, dst, 1, src, 1, 1);
     return;
   }
   Dim inner = dims.back();
@@ -165,16 +174,40 @@ void copyStrided(size_t es, char *dst, const int64_t *dstStrides,
       Dim across = *srcDense;
       dims.erase(srcDense);
       forEachOuter(dims, [&](int64_t doff, int64_t soff) {
-        transpose2D(es, dst + doff * e, across.dstStride, src + soff * e,
-                    inner.srcStride, across.size, inner.size, streamed);
+        if (assign)
+          transpose2D(es, dst + doff * e, across.dstStride, src + soff * e,
+                      inner.srcStride, across.size, inner.size, streamed);
+        else
+          transposeAdd2D(add, dst + doff * e, across.dstStride, src + soff * e,
+                         inner.srcStride, across.size, inner.size);
       });
       return;
     }
   }
   forEachOuter(dims, [&](int64_t doff, int64_t soff) {
-    copyRow(es, dst + doff * e, inner.dstStride, src + soff * e,
-            inner.srcStride, inner.size);
+    if (assign)
+      copyRow(es, dst + doff * e, inner.dstStride, src + soff * e, inner.srcStride,
+              inner.size);
+    else
+      addRow(add, dst + doff * e, inner.dstStride, src + soff * e, inner.srcStride,
+             inner.size);
   });
+}
+
+} // namespace
+
+void copyStrided(size_t es, char *dst, const int64_t *dstStrides,
+                 const char *src, const int64_t *srcStrides,
+                 const int64_t *sizes, int rank, bool streamed) {
+  moveStrided(Accumulate::Assign, es, dst, dstStrides, src, srcStrides, sizes, rank, streamed);
+}
+
+void addStrided(Accumulate add, char *dst, const int64_t *dstStrides, const char *src,
+                const int64_t *srcStrides, const int64_t *sizes, int rank) {
+  if (add == Accumulate::Assign)
+    fail("addStrided: no arithmetic given (internal error)");
+  moveStrided(add, accumulateElementSize(add), dst, dstStrides, src, srcStrides, sizes, rank,
+              /*streamed=*/false);
 }
 
 void copyView(const View &dst, const View &src) {

@@ -5,6 +5,7 @@
 #ifndef IDTR_STRIDEDCOPY_H
 #define IDTR_STRIDEDCOPY_H
 
+#include "Accumulate.h"
 #include "Buffer.h"
 #include "Descriptor.h"
 
@@ -21,6 +22,13 @@ namespace idtr {
 void copyStrided(size_t elemSize, char *dst, const int64_t *dstStrides,
                  const char *src, const int64_t *srcStrides,
                  const int64_t *sizes, int rank, bool streamed = false);
+
+// dst[i] += src[i] for every index i < sizes, in the arithmetic of `add`
+// (not Accumulate::Assign; its element size is the elements'): the layouts
+// and kernels of copyStrided, each destination element read and written
+// once with ordinary stores. The regions must not overlap.
+void addStrided(Accumulate add, char *dst, const int64_t *dstStrides, const char *src,
+                const int64_t *srcStrides, const int64_t *sizes, int rank);
 
 // dst = src for views of equal sizes.
 void copyView(const View &dst, const View &src);
@@ -42,6 +50,13 @@ void copyContiguous(char *dst, const char *src, size_t bytes);
 // `streamed` as for copyStrided; else outputs of 4 MiB and more stream.
 void transpose2D(size_t elemSize, char *dst, int64_t dstStride, const char *src,
                  int64_t srcStride, int64_t rows, int64_t cols, bool streamed = false);
+
+// transpose2D adding: B[r][c] += A[c][r] in the arithmetic of `add` (not
+// Assign). The same blocking; f64, i64 and complex<f32> (8 bytes) with the
+// AVX2 4x4 tiles, which add the destination rows they load. Never streams:
+// the destination is read.
+void transposeAdd2D(Accumulate add, char *dst, int64_t dstStride, const char *src,
+                    int64_t srcStride, int64_t rows, int64_t cols);
 
 // Which 8-byte transpose kernel runs ("avx2" or "scalar"); for benchmarks.
 const char *transposeKernelName();

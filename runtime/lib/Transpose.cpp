@@ -1,4 +1,5 @@
-// Local 2-D transposition kernels (B[r][c] = A[c][r]).
+// Local 2-D transposition kernels (B[r][c] = A[c][r], and B[r][c] += A[c][r]
+// for the accumulating redistributions, Accumulate.h).
 //
 // Why blocking matters here: with a row stride of 8192 doubles (64 KiB) every
 // row of a column maps to the same L1/L2 cache sets, so a naive column walk
@@ -6,11 +7,16 @@
 // kernels therefore walk small blocks (a few cache lines per side) made of
 // 4x4 register tiles, and stream the output with non-temporal stores when it
 // is much larger than the caches (it will not be read back soon, and NT
-// stores skip the read-for-ownership of every destination line).
+// stores skip the read-for-ownership of every destination line). The adding
+// kernels walk the same blocks; they read every destination line anyway, so
+// they store normally (a line just loaded is in the cache, and an NT store
+// would evict it).
 #include "StridedCopy.h"
 
+#include <complex>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
@@ -44,9 +50,25 @@ void transposeScalar(E *B, int64_t ldb, const E *A, int64_t lda, int64_t rows,
   }
 }
 
+template <typename E>
+void transposeAddScalar(E *B, int64_t ldb, const E *A, int64_t lda, int64_t rows,
+                        int64_t cols) {
+  constexpr int64_t blk = 64 / sizeof(E) < 8 ? 8 : 64 / sizeof(E);
+  for (int64_t r0 = 0; r0 < rows; r0 += blk) {
+    int64_t r1 = r0 + blk < rows ? r0 + blk : rows;
+    for (int64_t c0 = 0; c0 < cols; c0 += blk) {
+      int64_t c1 = c0 + blk < cols ? c0 + blk : cols;
+      for (int64_t r = r0; r < r1; ++r)
+        for (int64_t c = c0; c < c1; ++c)
+          addInto(B[r * ldb + c], A[c * lda + r]);
+    }
+  }
+}
+
 #ifdef IDTR_HAVE_X86
-__attribute__((target("avx2"))) inline void
-tile4x4(double *B, int64_t ldb, const double *A, int64_t lda, bool stream) {
+// The 4x4 block at A (row stride lda), transposed: out[j] is its column j.
+__attribute__((target("avx2"))) inline void transposeTile(const double *A, int64_t lda,
+                                                           __m256d out[4]) {
   __m256d a0 = _mm256_loadu_pd(A);
   __m256d a1 = _mm256_loadu_pd(A + lda);
   __m256d a2 = _mm256_loadu_pd(A + 2 * lda);
@@ -55,21 +77,77 @@ tile4x4(double *B, int64_t ldb, const double *A, int64_t lda, bool stream) {
   __m256d t1 = _mm256_unpackhi_pd(a0, a1);
   __m256d t2 = _mm256_unpacklo_pd(a2, a3);
   __m256d t3 = _mm256_unpackhi_pd(a2, a3);
-  __m256d b0 = _mm256_permute2f128_pd(t0, t2, 0x20);
-  __m256d b1 = _mm256_permute2f128_pd(t1, t3, 0x20);
-  __m256d b2 = _mm256_permute2f128_pd(t0, t2, 0x31);
-  __m256d b3 = _mm256_permute2f128_pd(t1, t3, 0x31);
+  out[0] = _mm256_permute2f128_pd(t0, t2, 0x20);
+  out[1] = _mm256_permute2f128_pd(t1, t3, 0x20);
+  out[2] = _mm256_permute2f128_pd(t0, t2, 0x31);
+  out[3] = _mm256_permute2f128_pd(t1, t3, 0x31);
+}
+
+__attribute__((target("avx2"))) inline void
+tile4x4(double *B, int64_t ldb, const double *A, int64_t lda, bool stream) {
+  __m256d b[4];
+  transposeTile(A, lda, b);
   if (stream) {
-    _mm256_stream_pd(B, b0);
-    _mm256_stream_pd(B + ldb, b1);
-    _mm256_stream_pd(B + 2 * ldb, b2);
-    _mm256_stream_pd(B + 3 * ldb, b3);
+    for (int j = 0; j < 4; ++j)
+      _mm256_stream_pd(B + j * ldb, b[j]);
   } else {
-    _mm256_storeu_pd(B, b0);
-    _mm256_storeu_pd(B + ldb, b1);
-    _mm256_storeu_pd(B + 2 * ldb, b2);
-    _mm256_storeu_pd(B + 3 * ldb, b3);
+    for (int j = 0; j < 4; ++j)
+      _mm256_storeu_pd(B + j * ldb, b[j]);
   }
+}
+
+// The additions of four 8-byte elements, as 256-bit lanes: the tiles only
+// move 8-byte units, so one kernel serves every 8-byte type whose addition
+// is lane-wise (complex<f32>: two f32 lanes per element).
+struct AddF64Lanes {
+  __attribute__((target("avx2"))) static __m256d add(__m256d a, __m256d b) {
+    return _mm256_add_pd(a, b);
+  }
+};
+struct AddI64Lanes {
+  __attribute__((target("avx2"))) static __m256d add(__m256d a, __m256d b) {
+    return _mm256_castsi256_pd(
+        _mm256_add_epi64(_mm256_castpd_si256(a), _mm256_castpd_si256(b)));
+  }
+};
+struct AddC32Lanes {
+  __attribute__((target("avx2"))) static __m256d add(__m256d a, __m256d b) {
+    return _mm256_castps_pd(_mm256_add_ps(_mm256_castpd_ps(a), _mm256_castpd_ps(b)));
+  }
+};
+
+// B[r][c] += A[c][r] for the 8-byte type E whose lanes `Lanes` adds: the
+// blocks and tiles of transpose8Avx2, each tile's destination rows loaded,
+// added to and stored back.
+template <typename E, typename Lanes>
+__attribute__((target("avx2"))) void transposeAdd8Avx2(E *B, int64_t ldb, const E *A,
+                                                       int64_t lda, int64_t rows,
+                                                       int64_t cols) {
+  static_assert(sizeof(E) == 8, "8-byte elements");
+  double *b = reinterpret_cast<double *>(B);
+  const double *a = reinterpret_cast<const double *>(A);
+  int64_t rows4 = rows & ~int64_t(3), cols4 = cols & ~int64_t(3);
+  for (int64_t r0 = 0; r0 < rows4; r0 += kBlockRows) {
+    int64_t r1 = r0 + kBlockRows < rows4 ? r0 + kBlockRows : rows4;
+    for (int64_t c0 = 0; c0 < cols4; c0 += kBlockCols) {
+      int64_t c1 = c0 + kBlockCols < cols4 ? c0 + kBlockCols : cols4;
+      for (int64_t r = r0; r < r1; r += 4)
+        for (int64_t c = c0; c < c1; c += 4) {
+          __m256d t[4];
+          transposeTile(a + c * lda + r, lda, t);
+          double *d = b + r * ldb + c;
+          for (int j = 0; j < 4; ++j)
+            _mm256_storeu_pd(d + j * ldb, Lanes::add(_mm256_loadu_pd(d + j * ldb), t[j]));
+        }
+    }
+  }
+  // Ragged edges: right columns for all rows, bottom rows for the rest.
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t c = cols4; c < cols; ++c)
+      addInto(B[r * ldb + c], A[c * lda + r]);
+  for (int64_t r = rows4; r < rows; ++r)
+    for (int64_t c = 0; c < cols4; ++c)
+      addInto(B[r * ldb + c], A[c * lda + r]);
 }
 
 __attribute__((target("avx2"))) void
@@ -106,6 +184,35 @@ bool haveAvx2() {
 #endif
 
 } // namespace
+
+void transposeAdd2D(Accumulate add, char *dst, int64_t dstStride, const char *src,
+                    int64_t srcStride, int64_t rows, int64_t cols) {
+#ifdef IDTR_HAVE_X86
+  if (haveAvx2() && rows >= 4 && cols >= 4) {
+    switch (add) {
+    case Accumulate::F64:
+      return transposeAdd8Avx2<double, AddF64Lanes>(
+          reinterpret_cast<double *>(dst), dstStride, reinterpret_cast<const double *>(src),
+          srcStride, rows, cols);
+    case Accumulate::I64:
+      return transposeAdd8Avx2<int64_t, AddI64Lanes>(
+          reinterpret_cast<int64_t *>(dst), dstStride, reinterpret_cast<const int64_t *>(src),
+          srcStride, rows, cols);
+    case Accumulate::C32:
+      return transposeAdd8Avx2<std::complex<float>, AddC32Lanes>(
+          reinterpret_cast<std::complex<float> *>(dst), dstStride,
+          reinterpret_cast<const std::complex<float> *>(src), srcStride, rows, cols);
+    default:
+      break;
+    }
+  }
+#endif
+  withAddType(add, [&](auto *tag) {
+    using E = std::remove_pointer_t<decltype(tag)>;
+    transposeAddScalar(reinterpret_cast<E *>(dst), dstStride, reinterpret_cast<const E *>(src),
+                       srcStride, rows, cols);
+  });
+}
 
 const char *transposeKernelName() {
 #ifdef IDTR_HAVE_X86

@@ -66,6 +66,28 @@ func.func @hoist_not_above_operand_def(%x0: tensor<4xf64>, %a: tensor<4xf64>, %l
 
 // -----
 
+// An accumulating copy_permute rises above independent compute but not
+// above a read of its accumulator: bufferization would then copy the
+// accumulator to add into it.
+// CHECK-LABEL: func.func @accumulator_readers_stay_before
+// CHECK-NEXT: arith.constant
+// CHECK-NEXT: %[[R:.*]] = tensor.extract %arg1
+// CHECK-NEXT: %[[H:.*]], %[[B:.*]] = distruntime.copy_permute %arg0 {{.*}} add_into %arg1
+// CHECK-NEXT: arith.mulf %arg2, %arg2
+// CHECK-NEXT: distruntime.wait %[[H]]
+func.func @accumulator_readers_stay_before(%a: tensor<4x4xf64>, %b: tensor<4x4xf64>, %x: tensor<4xf64>, %i: index)
+    -> (tensor<4x4xf64>, f64, tensor<4xf64>) {
+  %c0 = arith.constant 0 : index
+  %r = tensor.extract %b[%c0, %c0] : tensor<4x4xf64>
+  %y = arith.mulf %x, %x : tensor<4xf64>
+  %h, %bn = distruntime.copy_permute %a g_shape %i, %i l_offs %i, %i to n_offs %i, %i n_shape %i, %i axes [1, 0] add_into %b
+    {team = 1 : i64} : (tensor<4x4xf64>, index, index, index, index, index, index, index, index, tensor<4x4xf64>) -> (!distruntime.asynchandle, tensor<4x4xf64>)
+  distruntime.wait %h : !distruntime.asynchandle
+  return %bn, %r, %y : tensor<4x4xf64>, f64, tensor<4xf64>
+}
+
+// -----
+
 // A start never rises above an earlier start: the collective order is fixed.
 // CHECK-LABEL: func.func @hoist_not_above_collective
 // CHECK-NEXT: %[[HA:.*]], %[[A:.*]] = distruntime.allreduce sum %arg0

@@ -27,6 +27,7 @@
 #include "passes/Conversion/StructuralTypeConversion.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -166,9 +167,9 @@ public:
     return indexList(values);
   }
 
-  /// The buffer behind tensor `value`, read-only, as memref<*xT>. The fully
-  /// dynamic layout accepts whatever buffer bufferization assigns.
-  Value inputArray(Value value) {
+  /// The buffer behind tensor `value`, read-only. The fully dynamic layout
+  /// accepts whatever buffer bufferization assigns.
+  Value readOnlyBuffer(Value value) {
     auto type = cast<RankedTensorType>(value.getType());
     int64_t rank = type.getRank();
     auto layout = StridedLayoutAttr::get(
@@ -176,9 +177,24 @@ public:
         SmallVector<int64_t>(rank, ShapedType::kDynamic));
     auto memrefType =
         MemRefType::get(type.getShape(), type.getElementType(), layout);
-    Value buffer = bufferization::ToBufferOp::create(rewriter, loc, memrefType,
-                                                     value, /*read_only=*/true);
-    return unranked(buffer);
+    return bufferization::ToBufferOp::create(rewriter, loc, memrefType, value,
+                                             /*read_only=*/true);
+  }
+
+  /// readOnlyBuffer as memref<*xT>, the runtime's input argument.
+  Value inputArray(Value value) { return unranked(readOnlyBuffer(value)); }
+
+  /// The buffer behind tensor `value` that the runtime will write (the
+  /// accumulator of an accumulating copy), in the identity layout of the
+  /// buffers `allocate` makes. Without `read_only`, bufferization counts the
+  /// op as a write of `value`: it hands over `value`'s own buffer when
+  /// nothing reads `value` (or a tensor sharing its buffer) later, and a
+  /// copy otherwise.
+  Value destinationBuffer(Value value) {
+    auto type = cast<RankedTensorType>(value.getType());
+    auto memrefType = MemRefType::get(type.getShape(), type.getElementType());
+    return bufferization::ToBufferOp::create(rewriter, loc, memrefType, value,
+                                             /*read_only=*/false);
   }
 
   /// A new buffer of tensor type `type`; `sizes` gives every dimension (the
@@ -321,21 +337,74 @@ struct CopyReshapeLowering : public OpConversionPattern<CopyReshapeOp> {
   }
 };
 
+/// Whether `value` has a use that may run after `op` (anything but `op`
+/// itself and ops before it in its block).
+bool usedAfter(Value value, Operation *op) {
+  return llvm::any_of(value.getUses(), [&](OpOperand &use) {
+    if (use.getOwner() == op)
+      return false;
+    Operation *inBlock = op->getBlock()->findAncestorOpInBlock(*use.getOwner());
+    return !inBlock || !inBlock->isBeforeInBlock(op);
+  });
+}
+
+/// copy_permute fills a new buffer. With `add_into %acc` the runtime adds
+/// into an existing one (`_idtr_copy_permute_add_T`):
+///
+/// - %acc used after the op: into a copy of %acc made here, a fresh buffer
+///   the result alone views (what bufferization would otherwise make, once
+///   for the runtime's write and once for the result);
+/// - otherwise into %acc's own buffer (destinationBuffer): bufferization
+///   still copies it first if a tensor sharing it is read later. The result
+///   is that buffer after the wait, materialized in %acc by a linalg.copy
+///   into %acc: a copy of the buffer onto itself, which canonicalization
+///   erases, but which tells bufferization that the result lives in %acc's
+///   buffer. A bare `to_tensor restrict` would claim a buffer of its own,
+///   and a later in-place write into a tensor that shares %acc's buffer
+///   (a linalg.fill of the value %acc was computed in place from) would
+///   overwrite the result unseen.
 struct CopyPermuteLowering : public OpConversionPattern<CopyPermuteOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(CopyPermuteOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     IDTRCallBuilder b(rewriter, op);
+    Location loc = op.getLoc();
     RankedTensorType outType = op.getNlArray().getType();
-    Value out = b.allocate(outType, adaptor.getNlShape());
-    return b.replaceByStart(
-        IDTRFunction::CopyPermute,
-        {b.i64Constant(op.getTeam()), b.indexList(adaptor.getGShape()),
-         b.indexList(adaptor.getLOffsets()), b.inputArray(adaptor.getLArray()),
-         b.indexList(adaptor.getNlOffsets()), b.unranked(out),
-         b.indexList(op.getAxes())},
-        out, outType);
+    Value acc = adaptor.getAcc();
+    bool inPlace = acc && !usedAfter(op.getAcc(), op);
+    Value input, out;
+    if (acc) {
+      // The input's buffer first: when the accumulator is the same tensor,
+      // the read precedes the write in place (the runtime copies an input
+      // that shares memory with its output).
+      input = b.inputArray(adaptor.getLArray());
+      if (inPlace) {
+        out = b.destinationBuffer(acc);
+      } else {
+        out = b.allocate(outType, adaptor.getNlShape());
+        memref::CopyOp::create(rewriter, loc, b.readOnlyBuffer(acc), out);
+      }
+    } else {
+      out = b.allocate(outType, adaptor.getNlShape());
+      input = b.inputArray(adaptor.getLArray());
+    }
+    Value handle =
+        b.call(acc ? IDTRFunction::CopyPermuteAdd : IDTRFunction::CopyPermute,
+               {b.i64Constant(op.getTeam()), b.indexList(adaptor.getGShape()),
+                b.indexList(adaptor.getLOffsets()), input,
+                b.indexList(adaptor.getNlOffsets()), b.unranked(out),
+                b.indexList(op.getAxes())},
+               outType.getElementType())
+            .getResult(0);
+    Value result = b.outputTensor(out, outType);
+    if (inPlace) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointAfterValue(result);
+      result = linalg::CopyOp::create(rewriter, loc, result, acc).getResult(0);
+    }
+    rewriter.replaceOp(op, {handle, result});
+    return success();
   }
 };
 
@@ -778,6 +847,16 @@ struct LowerDistRuntimeToIDTRPass
           failed(lookupOrDeclareIDTRFunction(
               op->getParentOfType<ModuleOp>(),
               getIDTRDeclaration(context, IDTRFunction::SetCallFlags))))
+        failedDecl = true;
+    });
+    // Accumulating permutes (dist.add of a dist.permute), likewise.
+    module.walk([&](CopyPermuteOp op) {
+      Type element = op.getNlArray().getType().getElementType();
+      // (Unsupported element types are reported by checkElementTypes.)
+      if (op.accumulates() && getIDTRTypeSuffix(element) &&
+          failed(lookupOrDeclareIDTRFunction(
+              op->getParentOfType<ModuleOp>(),
+              getIDTRDeclaration(context, IDTRFunction::CopyPermuteAdd, element))))
         failedDecl = true;
     });
     // SUMMA's panel broadcasts, likewise only where dist.matmul uses them.

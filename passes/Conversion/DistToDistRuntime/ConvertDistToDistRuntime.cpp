@@ -688,6 +688,7 @@ void mlir::distc::populateDistToDistRuntimePatterns(
   populateSlicePatterns(converter, patterns);
   populatePeriodicPatterns(converter, patterns);
   populateMatmulPatterns(converter, patterns);
+  populateAccumulatingPermutePatterns(converter, patterns);
   patterns.add<LocalLowering, GlobalDimLowering, LocalOffsetLowering,
                WithLocalLowering, ReshapeLowering, PermuteLowering,
                RepartitionLowering, GatherLowering, PrintLowering,

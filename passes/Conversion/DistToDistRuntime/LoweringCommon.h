@@ -139,6 +139,10 @@ template <typename Op> struct DistPattern : public OpConversionPattern<Op> {
 /// Team queries and creation ops (CreationLowering.cpp).
 void populateCreationPatterns(TypeConverter &converter,
                               RewritePatternSet &patterns);
+/// dist.add of a dist.permute as one accumulating copy_permute, ahead of
+/// the element-wise lowering (AccumulatingPermute.cpp).
+void populateAccumulatingPermutePatterns(TypeConverter &converter,
+                                         RewritePatternSet &patterns);
 /// dist.reduce (ReductionLowering.cpp).
 void populateReductionPatterns(TypeConverter &converter,
                                RewritePatternSet &patterns);

@@ -143,7 +143,8 @@ LogicalResult Lowering::lowerReshard(UnrealizedConversionCastOp op) {
         TypeRange{distruntime::AsyncHandleType::get(op.getContext()),
                   resultType},
         op.getOperand(0), global, in->offsets, out->offsets, out->sizes,
-        permutation, rewriter.getI64IntegerAttr(info->team));
+        /*acc=*/Value(), permutation, rewriter.getI64IntegerAttr(info->team),
+        /*irregular=*/nullptr);
     mlir::distc::lowering::createAndWait(rewriter, copy);
     rewriter.replaceOp(op, copy.getNlArray());
     return success();

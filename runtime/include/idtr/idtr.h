@@ -180,7 +180,15 @@ void _idtr_set_call_flags(int64_t flags);
    `data` during the call and never waits for the receiver; a member that
    sends to itself copies locally. Messages between two members match in
    the order they were posted. reduce: element-wise reduction of `in` over
-   the team into `out` on member `root`; the others' `out` is their `in`. */
+   the team into `out` on member `root`; the others' `out` is their `in`.
+
+   copy_permute_add: copy_permute's arguments and data movement, but nlPart
+   is read and written: nlPart += this rank's box of the permuted array,
+   element by element in the arithmetic of the type (IEEE addition, f16 and
+   bf16 rounded from their f32 sum; integers modulo 2^bits, i1 exclusive
+   or), each element added once. nlPart is complete after the wait, as a
+   copy's output; it may share memory with lPart (which is then copied
+   first), but its own elements must not overlap each other. */
 
 #define IDTR_DECLARE_TYPED(SUFFIX)                                             \
   int64_t _idtr_copy_reshape_##SUFFIX(                                         \
@@ -189,6 +197,11 @@ void _idtr_set_call_flags(int64_t flags);
       void *ngShape, int64_t nlOffsRank, void *nlOffs, int64_t nlPartRank,     \
       void *nlPart);                                                           \
   int64_t _idtr_copy_permute_##SUFFIX(                                         \
+      int64_t team, int64_t gShapeRank, void *gShape, int64_t lOffsRank,       \
+      void *lOffs, int64_t lPartRank, void *lPart, int64_t nlOffsRank,         \
+      void *nlOffs, int64_t nlPartRank, void *nlPart, int64_t axesRank,        \
+      void *axes);                                                             \
+  int64_t _idtr_copy_permute_add_##SUFFIX(                                     \
       int64_t team, int64_t gShapeRank, void *gShape, int64_t lOffsRank,       \
       void *lOffs, int64_t lPartRank, void *lPart, int64_t nlOffsRank,         \
       void *nlOffs, int64_t nlPartRank, void *nlPart, int64_t axesRank,        \

@@ -15,6 +15,7 @@ template <typename T> struct Entry;
     static constexpr const char *name = NAME;                                  \
     static constexpr auto reshape = _idtr_copy_reshape_##SUFFIX;               \
     static constexpr auto permute = _idtr_copy_permute_##SUFFIX;               \
+    static constexpr auto permuteAdd = _idtr_copy_permute_add_##SUFFIX;        \
     static constexpr auto halo = _idtr_update_halo_##SUFFIX;                   \
     static constexpr auto gridHalo = _idtr_update_grid_halo_##SUFFIX;          \
     static constexpr auto allreduce = _idtr_allreduce_##SUFFIX;                \

@@ -115,7 +115,7 @@ TEST(Segments, RunPiecesMatchPackAndUnpack) {
     t.runs = runs;
     t.elements = n;
     runPacker().readRemote(t, PieceFrame{}, in, Box{Shape(in.rank(), 0), in.sizes}, directOuts,
-                           ProcessReader(pid));
+                           ProcessReader(pid), Accumulate::Assign);
     ASSERT_EQ(direct, refStore) << "iteration " << iter;
     std::vector<Segment> target;
     ASSERT_TRUE(targetSegments(runs, out, SIZE_MAX, target));
@@ -180,12 +180,118 @@ TEST(Segments, BoxPiecesMatchPackAndUnpack) {
     Transfer t;
     t.boxes = pieces;
     t.elements = n;
-    boxPacker().readRemote(t, frame, in, frame.input, directOuts, ProcessReader(pid));
+    boxPacker().readRemote(t, frame, in, frame.input, directOuts, ProcessReader(pid),
+                           Accumulate::Assign);
     ASSERT_EQ(direct, refStore) << "iteration " << iter;
     std::vector<Segment> target;
     ASSERT_TRUE(targetSegments(pieces, frame, outs, SIZE_MAX, target));
     readFromProcess(pid, target, whole(packed));
     ASSERT_EQ(outStore, refStore) << "iteration " << iter;
+  }
+}
+
+TEST(Segments, AccumulatingRunReadsMatchAddingUnpack) {
+  // Run pieces (reshape) write through the same Accumulate mode, though no
+  // entry point adds with them yet: an accumulating direct read (through
+  // the staging buffer), the adding unpack and the adding local copy all
+  // add each element of the runs once.
+  std::mt19937_64 rng(14);
+  const int pid = getpid();
+  for (int iter = 0; iter < 300; ++iter) {
+    std::vector<Elem> inStore, outStore;
+    View in = randomView(rng, randomShape(rng), inStore);
+    View out = randomView(rng, randomShape(rng), outStore);
+    for (size_t i = 0; i < inStore.size(); ++i)
+      inStore[i] = static_cast<Elem>(i * 7 + 1);
+    for (size_t i = 0; i < outStore.size(); ++i)
+      outStore[i] = static_cast<Elem>(i * 3 + 5);
+    auto runs = randomRuns(rng, in.volume(), out.volume());
+    int64_t n = pieceElements(runs);
+    std::vector<Elem> packed(n);
+    packRuns(runs, in, reinterpret_cast<char *>(packed.data()));
+    // The reference: the copy into zeros, added to the initial values.
+    std::vector<Elem> copied(outStore.size(), 0), expect = outStore;
+    View copies = out;
+    copies.data = reinterpret_cast<char *>(copied.data());
+    unpackRuns(runs, copies, reinterpret_cast<const char *>(packed.data()));
+    for (size_t i = 0; i < expect.size(); ++i)
+      expect[i] += copied[i];
+    std::vector<Elem> unpacked = outStore, local = outStore, direct = outStore;
+    View u = out, l = out;
+    u.data = reinterpret_cast<char *>(unpacked.data());
+    l.data = reinterpret_cast<char *>(local.data());
+    unpackRuns(runs, u, reinterpret_cast<const char *>(packed.data()), Accumulate::I32);
+    copyRunsLocal(runs, in, l, Accumulate::I32);
+    std::vector<View> directOuts = {out};
+    directOuts[0].data = reinterpret_cast<char *>(direct.data());
+    Transfer t;
+    t.runs = runs;
+    t.elements = n;
+    runPacker().readRemote(t, PieceFrame{}, in, Box{Shape(in.rank(), 0), in.sizes}, directOuts,
+                           ProcessReader(pid), Accumulate::I32);
+    ASSERT_EQ(unpacked, expect) << "iteration " << iter;
+    ASSERT_EQ(local, expect) << "iteration " << iter;
+    ASSERT_EQ(direct, expect) << "iteration " << iter;
+  }
+}
+
+TEST(Segments, AccumulatingReadsMatchAddingUnpack) {
+  // An accumulating direct read (always through the tile, also in the
+  // same dimension order) adds exactly what unpacking the message with
+  // addition adds: disjoint pieces (slabs of the input box along dimension
+  // 0, as a plan's), every permutation including the identity.
+  std::mt19937_64 rng(13);
+  const int pid = getpid();
+  for (int iter = 0; iter < 300; ++iter) {
+    Shape inSizes = randomShape(rng);
+    int rank = static_cast<int>(inSizes.size());
+    Shape axes(rank);
+    std::iota(axes.begin(), axes.end(), 0);
+    if (rng() % 3)
+      std::shuffle(axes.begin(), axes.end(), rng);
+    PieceFrame frame;
+    frame.input = {Shape(rank, 2), inSizes};
+    frame.outputs = {{permuteToOutput(frame.input.offsets, axes), permuteToOutput(inSizes, axes)}};
+    frame.axes = axes;
+    std::vector<Elem> inStore, outStore;
+    View in = randomView(rng, inSizes, inStore);
+    std::vector<View> outs = {randomView(rng, frame.outputs[0].sizes, outStore)};
+    for (size_t i = 0; i < inStore.size(); ++i)
+      inStore[i] = static_cast<Elem>(i * 5 + 2);
+    for (size_t i = 0; i < outStore.size(); ++i)
+      outStore[i] = static_cast<Elem>(i * 3 + 1);
+    std::vector<BoxPiece> pieces;
+    for (int64_t r0 = 0; r0 < inSizes[0];) {
+      int64_t rows = 1 + static_cast<int64_t>(rng() % (inSizes[0] - r0));
+      Box b = frame.input;
+      b.offsets[0] += r0;
+      b.sizes[0] = rows;
+      pieces.push_back({0, b});
+      r0 += rows;
+    }
+    int64_t n = pieceElements(pieces);
+    std::vector<Elem> packed(n);
+    packBoxes(pieces, frame, in, reinterpret_cast<char *>(packed.data()));
+    std::vector<Elem> refStore = outStore, direct = outStore;
+    std::vector<View> refs = outs, directOuts = outs;
+    refs[0].data = reinterpret_cast<char *>(refStore.data());
+    directOuts[0].data = reinterpret_cast<char *>(direct.data());
+    unpackBoxes(pieces, frame, refs, reinterpret_cast<const char *>(packed.data()),
+                Accumulate::I32);
+    Transfer t;
+    t.boxes = pieces;
+    t.elements = n;
+    boxPacker().readRemote(t, frame, in, frame.input, directOuts, ProcessReader(pid),
+                           Accumulate::I32);
+    ASSERT_EQ(direct, refStore) << "iteration " << iter;
+    // And the adding unpack added every element once.
+    std::vector<Elem> copied = outStore;
+    std::vector<View> copies = outs;
+    copies[0].data = reinterpret_cast<char *>(copied.data());
+    std::fill(copied.begin(), copied.end(), 0);
+    unpackBoxes(pieces, frame, copies, reinterpret_cast<const char *>(packed.data()));
+    for (size_t i = 0; i < refStore.size(); ++i)
+      ASSERT_EQ(refStore[i], outStore[i] + copied[i]) << "iteration " << iter << " at " << i;
   }
 }
 

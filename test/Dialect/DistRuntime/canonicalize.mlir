@@ -31,6 +31,23 @@ func.func @refine_permute_partially(%t: tensor<?x?xf32>, %i: index) -> tensor<?x
 
 // -----
 
+// An accumulating copy_permute refines its accumulator with its result: the
+// two keep one type.
+// CHECK-LABEL: func.func @refine_permute_add
+// CHECK-SAME: (%{{[^:]*}}: tensor<?x?xf32>, %[[ACC:[^:]*]]: tensor<?x?xf32>
+// CHECK: %[[A:.*]] = tensor.cast %[[ACC]] : tensor<?x?xf32> to tensor<?x3xf32>
+// CHECK: distruntime.copy_permute {{.*}} add_into %[[A]] {{.*}} -> (!distruntime.asynchandle, tensor<?x3xf32>)
+// CHECK: tensor.cast %{{.*}} : tensor<?x3xf32> to tensor<?x?xf32>
+func.func @refine_permute_add(%t: tensor<?x?xf32>, %acc: tensor<?x?xf32>, %i: index) -> tensor<?x?xf32> {
+  %c3 = arith.constant 3 : index
+  %h, %o = distruntime.copy_permute %t g_shape %i, %i l_offs %i, %i to n_offs %i, %i n_shape %i, %c3 axes [1, 0] add_into %acc
+    {team = 22 : i64} : (tensor<?x?xf32>, index, index, index, index, index, index, index, index, tensor<?x?xf32>) -> (!distruntime.asynchandle, tensor<?x?xf32>)
+  distruntime.wait %h : !distruntime.asynchandle
+  return %o : tensor<?x?xf32>
+}
+
+// -----
+
 // Nothing is known: the op must stay exactly as it is (and the pattern must
 // not loop).
 // CHECK-LABEL: func.func @dynamic_unchanged

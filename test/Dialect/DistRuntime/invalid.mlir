@@ -235,6 +235,37 @@ func.func @permute_n_shape_contradicts(%t: tensor<5x2xi64>, %i: index) {
 
 // -----
 
+// The accumulator is the result's destination: the same type.
+func.func @permute_add_acc_type(%t: tensor<5x2xf64>, %acc: tensor<2x4xf64>, %i: index) {
+  // expected-error @+1 {{accumulator ('add_into') type 'tensor<2x4xf64>' differs from the result type 'tensor<2x5xf64>' (it is the destination of the result)}}
+  %h, %o = distruntime.copy_permute %t g_shape %i, %i l_offs %i, %i to n_offs %i, %i n_shape %i, %i axes [1, 0] add_into %acc
+    {team = 22 : i64} : (tensor<5x2xf64>, index, index, index, index, index, index, index, index, tensor<2x4xf64>) -> (!distruntime.asynchandle, tensor<2x5xf64>)
+  return
+}
+
+// -----
+
+func.func @permute_add_acc_element_type(%t: tensor<?x?xf64>, %acc: tensor<?x?xf32>, %i: index) {
+  // expected-error @+1 {{accumulator ('add_into') type 'tensor<?x?xf32>' differs from the result type 'tensor<?x?xf64>'}}
+  %h, %o = distruntime.copy_permute %t g_shape %i, %i l_offs %i, %i to n_offs %i, %i n_shape %i, %i axes [1, 0] add_into %acc
+    {team = 22 : i64} : (tensor<?x?xf64>, index, index, index, index, index, index, index, index, tensor<?x?xf32>) -> (!distruntime.asynchandle, tensor<?x?xf64>)
+  return
+}
+
+// -----
+
+// n_shape is the accumulator's box too: a constant that contradicts it is
+// reported against the result type, which the accumulator shares.
+func.func @permute_add_n_shape_contradicts(%t: tensor<?x?xf64>, %acc: tensor<?x5xf64>, %i: index) {
+  %c4 = arith.constant 4 : index
+  // expected-error @+1 {{'n_shape' value #1 (4) contradicts dimension 1 of the result tensor (5)}}
+  %h, %o = distruntime.copy_permute %t g_shape %i, %i l_offs %i, %i to n_offs %i, %i n_shape %i, %c4 axes [1, 0] add_into %acc
+    {team = 22 : i64} : (tensor<?x?xf64>, index, index, index, index, index, index, index, index, tensor<?x5xf64>) -> (!distruntime.asynchandle, tensor<?x5xf64>)
+  return
+}
+
+// -----
+
 func.func @permute_output_outside(%t: tensor<?x?xi64>, %i: index) {
   %c3 = arith.constant 3 : index
   %c8 = arith.constant 8 : index

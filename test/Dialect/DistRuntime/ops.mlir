@@ -36,7 +36,7 @@ func.func @copy_reshape_scalar(%s: tensor<f32>, %a: index, %b: index, %c: index)
 // CHECK: %[[H:.*]], %{{.*}} = distruntime.copy_permute %{{.*}} g_shape %{{.*}}, %{{.*}} l_offs %{{.*}}, %{{.*}} to n_offs %{{.*}}, %{{.*}} n_shape %{{.*}}, %{{.*}} axes [1, 0] {team = 22 : i64} : (tensor<5x2xi64>, index, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<2x5xi64>)
 // CHECK: distruntime.wait %[[H]]
 // GENERIC-LABEL: sym_name = "copy_permute"
-// GENERIC: "distruntime.copy_permute"({{.*}}) <{axes = array<i64: 1, 0>, operandSegmentSizes = array<i32: 1, 2, 2, 2, 2>, team = 22 : i64}>
+// GENERIC: "distruntime.copy_permute"({{.*}}) <{axes = array<i64: 1, 0>, operandSegmentSizes = array<i32: 1, 2, 2, 2, 2, 0>, team = 22 : i64}>
 func.func @copy_permute(%local: tensor<5x2xi64>, %g0: index, %g1: index, %o0: index, %o1: index,
                         %no0: index, %no1: index, %ns0: index, %ns1: index) -> tensor<2x5xi64> {
   %h, %out = distruntime.copy_permute %local
@@ -47,6 +47,26 @@ func.func @copy_permute(%local: tensor<5x2xi64>, %g0: index, %g1: index, %o0: in
     -> (!distruntime.asynchandle, tensor<2x5xi64>)
   distruntime.wait %h : !distruntime.asynchandle
   return %out : tensor<2x5xi64>
+}
+
+// The accumulating form: the result is %acc plus the received box.
+// CHECK-LABEL: func.func @copy_permute_add
+// CHECK-SAME: (%{{[^:]*}}: tensor<?x?xf64>, %[[ACC:[^:]*]]: tensor<?x?xf64>
+// CHECK: %[[H:.*]], %{{.*}} = distruntime.copy_permute %{{.*}} g_shape %{{.*}}, %{{.*}} l_offs %{{.*}}, %{{.*}} to n_offs %{{.*}}, %{{.*}} n_shape %{{.*}}, %{{.*}} axes [1, 0] add_into %[[ACC]] {team = 22 : i64} : (tensor<?x?xf64>, index, index, index, index, index, index, index, index, tensor<?x?xf64>) -> (!distruntime.asynchandle, tensor<?x?xf64>)
+// CHECK: distruntime.wait %[[H]]
+// GENERIC-LABEL: sym_name = "copy_permute_add"
+// GENERIC: "distruntime.copy_permute"({{.*}}) <{axes = array<i64: 1, 0>, operandSegmentSizes = array<i32: 1, 2, 2, 2, 2, 1>, team = 22 : i64}>
+func.func @copy_permute_add(%local: tensor<?x?xf64>, %acc: tensor<?x?xf64>, %n: index,
+                            %o: index, %rows: index) -> tensor<?x?xf64> {
+  %c0 = arith.constant 0 : index
+  %h, %out = distruntime.copy_permute %local
+    g_shape %n, %n l_offs %o, %c0
+    to n_offs %o, %c0 n_shape %rows, %n axes [1, 0] add_into %acc
+    {team = 22 : i64}
+    : (tensor<?x?xf64>, index, index, index, index, index, index, index, index, tensor<?x?xf64>)
+    -> (!distruntime.asynchandle, tensor<?x?xf64>)
+  distruntime.wait %h : !distruntime.asynchandle
+  return %out : tensor<?x?xf64>
 }
 
 // CHECK-LABEL: func.func @copy_permute_3d
