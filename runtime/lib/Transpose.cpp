@@ -35,9 +35,11 @@ constexpr int64_t kBlockCols = 16;
 // Outputs larger than this are streamed with non-temporal stores.
 constexpr int64_t kStreamBytes = int64_t(4) << 20;
 
-template <typename E>
-void transposeScalar(E *B, int64_t ldb, const E *A, int64_t lda, int64_t rows,
-                     int64_t cols) {
+// B = A^T (rows x cols of B) in cache blocks; `put(b, a)` writes one
+// element: an assignment, or addInto for the accumulating transposition.
+template <typename E, typename Put>
+void transposeBlocked(E *B, int64_t ldb, const E *A, int64_t lda, int64_t rows, int64_t cols,
+                      Put put) {
   constexpr int64_t blk = 64 / sizeof(E) < 8 ? 8 : 64 / sizeof(E);
   for (int64_t r0 = 0; r0 < rows; r0 += blk) {
     int64_t r1 = r0 + blk < rows ? r0 + blk : rows;
@@ -45,24 +47,21 @@ void transposeScalar(E *B, int64_t ldb, const E *A, int64_t lda, int64_t rows,
       int64_t c1 = c0 + blk < cols ? c0 + blk : cols;
       for (int64_t r = r0; r < r1; ++r)
         for (int64_t c = c0; c < c1; ++c)
-          B[r * ldb + c] = A[c * lda + r];
+          put(B[r * ldb + c], A[c * lda + r]);
     }
   }
 }
 
 template <typename E>
+void transposeScalar(E *B, int64_t ldb, const E *A, int64_t lda, int64_t rows,
+                     int64_t cols) {
+  transposeBlocked(B, ldb, A, lda, rows, cols, [](E &b, const E &a) { b = a; });
+}
+
+template <typename E>
 void transposeAddScalar(E *B, int64_t ldb, const E *A, int64_t lda, int64_t rows,
                         int64_t cols) {
-  constexpr int64_t blk = 64 / sizeof(E) < 8 ? 8 : 64 / sizeof(E);
-  for (int64_t r0 = 0; r0 < rows; r0 += blk) {
-    int64_t r1 = r0 + blk < rows ? r0 + blk : rows;
-    for (int64_t c0 = 0; c0 < cols; c0 += blk) {
-      int64_t c1 = c0 + blk < cols ? c0 + blk : cols;
-      for (int64_t r = r0; r < r1; ++r)
-        for (int64_t c = c0; c < c1; ++c)
-          addInto(B[r * ldb + c], A[c * lda + r]);
-    }
-  }
+  transposeBlocked(B, ldb, A, lda, rows, cols, [](E &b, const E &a) { addInto(b, a); });
 }
 
 #ifdef IDTR_HAVE_X86

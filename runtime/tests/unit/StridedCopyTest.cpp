@@ -1,4 +1,5 @@
 // The local copy engine and transpose kernels against a naive loop.
+#include "RandomLayout.h"
 #include "StridedCopy.h"
 
 #include <gtest/gtest.h>
@@ -18,21 +19,8 @@ template <typename E> void checkRandomCopies(uint64_t seed) {
     Shape sizes(rank);
     for (auto &s : sizes)
       s = 1 + rng() % 9;
-    // Random layouts: a dimension order and padding for each side.
-    auto layout = [&](Shape &strides) -> int64_t {
-      std::vector<int> order(rank);
-      std::iota(order.begin(), order.end(), 0);
-      std::shuffle(order.begin(), order.end(), rng);
-      strides.assign(rank, 0);
-      int64_t stride = 1 + rng() % 2;
-      for (int i = rank - 1; i >= 0; --i) {
-        strides[order[i]] = stride;
-        stride *= sizes[order[i]] + rng() % 3;
-      }
-      return stride;
-    };
     Shape ds, ss;
-    int64_t dn = layout(ds), sn = layout(ss);
+    int64_t dn = randomLayout(rng, sizes, ds), sn = randomLayout(rng, sizes, ss);
     std::vector<E> src(sn), dst(dn, E(0)), ref(dn, E(0));
     for (int64_t i = 0; i < sn; ++i)
       src[i] = static_cast<E>(i * 7 + 3);
