@@ -115,6 +115,22 @@ struct AddC32Lanes {
   }
 };
 
+// Calls tile(r, c) for the 4x4 tiles of the rows4 x cols4 output, in
+// blocks of kBlockRows x kBlockCols (the order that keeps A's columns in
+// cache): the loops of both 8-byte AVX2 transpositions.
+template <typename Tile>
+__attribute__((always_inline)) inline void forEachTile(int64_t rows4, int64_t cols4, Tile tile) {
+  for (int64_t r0 = 0; r0 < rows4; r0 += kBlockRows) {
+    int64_t r1 = r0 + kBlockRows < rows4 ? r0 + kBlockRows : rows4;
+    for (int64_t c0 = 0; c0 < cols4; c0 += kBlockCols) {
+      int64_t c1 = c0 + kBlockCols < cols4 ? c0 + kBlockCols : cols4;
+      for (int64_t r = r0; r < r1; r += 4)
+        for (int64_t c = c0; c < c1; c += 4)
+          tile(r, c);
+    }
+  }
+}
+
 // B[r][c] += A[c][r] for the 8-byte type E whose lanes `Lanes` adds: the
 // blocks and tiles of transpose8Avx2, each tile's destination rows loaded,
 // added to and stored back.
@@ -126,20 +142,13 @@ __attribute__((target("avx2"))) void transposeAdd8Avx2(E *B, int64_t ldb, const 
   double *b = reinterpret_cast<double *>(B);
   const double *a = reinterpret_cast<const double *>(A);
   int64_t rows4 = rows & ~int64_t(3), cols4 = cols & ~int64_t(3);
-  for (int64_t r0 = 0; r0 < rows4; r0 += kBlockRows) {
-    int64_t r1 = r0 + kBlockRows < rows4 ? r0 + kBlockRows : rows4;
-    for (int64_t c0 = 0; c0 < cols4; c0 += kBlockCols) {
-      int64_t c1 = c0 + kBlockCols < cols4 ? c0 + kBlockCols : cols4;
-      for (int64_t r = r0; r < r1; r += 4)
-        for (int64_t c = c0; c < c1; c += 4) {
-          __m256d t[4];
-          transposeTile(a + c * lda + r, lda, t);
-          double *d = b + r * ldb + c;
-          for (int j = 0; j < 4; ++j)
-            _mm256_storeu_pd(d + j * ldb, Lanes::add(_mm256_loadu_pd(d + j * ldb), t[j]));
-        }
-    }
-  }
+  forEachTile(rows4, cols4, [&](int64_t r, int64_t c) __attribute__((target("avx2"))) {
+    __m256d t[4];
+    transposeTile(a + c * lda + r, lda, t);
+    double *d = b + r * ldb + c;
+    for (int j = 0; j < 4; ++j)
+      _mm256_storeu_pd(d + j * ldb, Lanes::add(_mm256_loadu_pd(d + j * ldb), t[j]));
+  });
   // Ragged edges: right columns for all rows, bottom rows for the rest.
   for (int64_t r = 0; r < rows; ++r)
     for (int64_t c = cols4; c < cols; ++c)
@@ -156,15 +165,9 @@ transpose8Avx2(double *B, int64_t ldb, const double *A, int64_t lda,
   bool stream = (streamed || rows * cols * 8 >= kStreamBytes) &&
                 reinterpret_cast<uintptr_t>(B) % 32 == 0 && ldb % 4 == 0;
   int64_t rows4 = rows & ~int64_t(3), cols4 = cols & ~int64_t(3);
-  for (int64_t r0 = 0; r0 < rows4; r0 += kBlockRows) {
-    int64_t r1 = r0 + kBlockRows < rows4 ? r0 + kBlockRows : rows4;
-    for (int64_t c0 = 0; c0 < cols4; c0 += kBlockCols) {
-      int64_t c1 = c0 + kBlockCols < cols4 ? c0 + kBlockCols : cols4;
-      for (int64_t r = r0; r < r1; r += 4)
-        for (int64_t c = c0; c < c1; c += 4)
-          tile4x4(B + r * ldb + c, ldb, A + c * lda + r, lda, stream);
-    }
-  }
+  forEachTile(rows4, cols4, [&](int64_t r, int64_t c) __attribute__((target("avx2"))) {
+    tile4x4(B + r * ldb + c, ldb, A + c * lda + r, lda, stream);
+  });
   if (stream)
     _mm_sfence();
   // Ragged edges: right columns for all rows, bottom rows for the rest.
