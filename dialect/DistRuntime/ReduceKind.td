@@ -5,8 +5,9 @@
 // sum, and band/bor/bxor on integers; dist lowers the others to them), so lowering dist to distruntime
 // passes a kind unchanged. The values of max..sum and band..bxor are the
 // IDTR reduction codes of runtime/include/idtr/idtr.h (IDTR_MAX ... IDTR_SUM,
-// IMEX numbering; IDTR_BAND ... IDTR_BXOR): LowerDistRuntimeToIDTR.cpp checks that at compile time and
-// passes them to the runtime unchanged.
+// IMEX numbering; IDTR_BAND ... IDTR_BXOR): lower-distruntime-to-idtr
+// (OpLowerings.cpp) checks that at compile time and passes them to the
+// runtime unchanged.
 //
 //===----------------------------------------------------------------------===//
 

@@ -116,7 +116,7 @@ void checkStaticDims(OpBuilder &b, Location loc, StringRef opName,
 /// Wraps the location of every dist op in a NameLoc of the op's name
 /// ("dist.gather"), so that the ops it lowers to carry the name of the
 /// user's op along with its position: the runtime names it in its errors
-/// and statistics (LowerDistRuntimeToIDTR.cpp, docs/runtime.md). Diagnostics
+/// and statistics (IDTRCallBuilder.cpp, docs/runtime.md). Diagnostics
 /// and debug info look through NameLocs to the file position. An op whose
 /// location is named after a dist op already keeps it: the ops that
 /// distc-form-stencils builds (it runs this first) carry the name of the
