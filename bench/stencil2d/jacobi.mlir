@@ -2,8 +2,7 @@
 // row blocks (--grid false) or 2-D blocks of a run-time process grid
 // (--grid true); with --box true a 9-point step instead (grid only: its
 // halo has the corners, the 5-point one only the faces); prints the sum
-// (the same either way) and, with --time, the slowest rank's seconds per
-// iteration. bench/stencil2d/run.sh counts the bytes sent per rank per
+// (the same either way) and the slowest rank's seconds per iteration. bench/stencil2d/run.sh counts the bytes sent per rank per
 // step (IDTR_STATS) and times both layouts; counts.sh counts messages and
 // bytes with Open MPI's pml monitoring.
 func.func @step_rows(%u: !dist.tensor<?x?xf64>) -> !dist.tensor<?x?xf64> {
