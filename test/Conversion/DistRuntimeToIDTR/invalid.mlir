@@ -69,3 +69,15 @@ func.func private @_idtr_allreduce_f64(i64, memref<*xf64>, memref<*xf64>, i32) -
 // have the entry point's lowered type: the memref arguments as (rank, ptr).
 // expected-error @+1 {{conflicting declaration of runtime function '_idtr_reduce_all_f64': expected type '!llvm.func<void (i64, ptr, i32)>', found '!llvm.func<void (ptr, i32)>'}}
 llvm.func @_idtr_reduce_all_f64(!llvm.ptr, i32)
+
+// -----
+
+// An entry point declared only where it is used (the panel broadcast) is
+// not declared for an element type the runtime lacks: the op is reported.
+func.func @panel_f128(%a: tensor<?x?xf128>, %k: index, %k0: index, %m: index, %w: index) {
+  // expected-error @+1 {{element type 'f128' has no IDTR runtime entry point}}
+  %h, %p = distruntime.bcast_panel %a extent %k start %k0 sizes(%m, %w)
+    {dim = 1 : i64, team = 1 : i64} : tensor<?x?xf128> -> tensor<?x?xf128>
+  distruntime.wait %h : !distruntime.asynchandle
+  return
+}
