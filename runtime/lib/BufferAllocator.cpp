@@ -6,9 +6,14 @@
 // (a stencil sweep, a transpose loop); glibc serves blocks above its mmap
 // threshold (32 MiB at most) with fresh mmap'd pages, so every iteration
 // would pay a page fault per 4 KiB of each buffer - several times the cost
-// of the computation. Freed large blocks are therefore kept in a small cache
-// and handed out again for an allocation of the same size and alignment.
-// Small blocks go straight to malloc, which already recycles them.
+// of the computation. Below the threshold, glibc serves blocks from the heap
+// but gives its top back to the system when more than the trim threshold is
+// free there: the boundary strips of a stencil step (a few 100 KiB each,
+// freed together at the end of the step) were faulted in again every step,
+// ~110 page faults per Jacobi step and rank. Freed blocks from 64 KiB up are
+// therefore kept in a small cache and handed out again for an allocation of
+// the same size and alignment. Smaller blocks go straight to malloc, whose
+// bins recycle them without touching the heap's top.
 //
 // Frees of buffers that an operation in flight still writes are deferred
 // until its wait (BufferAllocator.h).
@@ -32,13 +37,16 @@
 namespace {
 
 // Blocks at least this large are tracked and cached.
-constexpr size_t kLargeBytes = size_t(1) << 20;
+constexpr size_t kLargeBytes = size_t(64) << 10;
 // Blocks at least this large go on huge pages (Buffer.h).
 constexpr size_t kHugePageMinBytes = size_t(4) << 20;
 // Bounds of the cache: its total size and number of blocks. Beyond them the
 // oldest cached block is returned to the system.
+// The count bounds the search (linear: allocations of this size are few
+// per iteration) and so the memory that blocks below 1 MiB can hold
+// there (64 MiB).
 constexpr size_t kMaxCachedBytes = size_t(4) << 30;
-constexpr size_t kMaxCachedBlocks = 16;
+constexpr size_t kMaxCachedBlocks = 64;
 
 struct Block {
   void *ptr;
