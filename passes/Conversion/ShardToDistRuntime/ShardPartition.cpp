@@ -109,6 +109,20 @@ LogicalResult checkAnnotation(shard::ShardOp op,
   return success();
 }
 
+/// Replaces every `shard.get_sharding %v` whose %v is the result of a
+/// shard.shard by that op's sharding: what the value is annotated with (as
+/// upstream's partitioning does), so that the sharding a later annotation
+/// takes from it is a shard.sharding op again. Others stay (checkAnnotation
+/// reports an annotation that uses one).
+void resolveGetSharding(func::FuncOp func) {
+  func.walk([](shard::GetShardingOp op) {
+    if (auto annotated = op.getSource().getDefiningOp<shard::ShardOp>()) {
+      op.getResult().replaceAllUsesWith(annotated.getSharding());
+      op.erase();
+    }
+  });
+}
+
 /// Callers in the same program pass global tensors and expect global tensors
 /// back. Upstream's shard-partition instead reads the annotation of an
 /// argument as the sharding of the value the caller passes (and changes the
@@ -255,6 +269,46 @@ void unshareEmptyTensors(func::FuncOp func) {
       b.setInsertionPoint(op);
       use->set(b.clone(*op)->getResult(0));
     }
+  }
+}
+
+/// A splat tensor constant becomes, for each of its users, a linalg.fill of
+/// a tensor.empty. Upstream partitions a split splat constant into a splat
+/// constant of the local shard's type, which is dynamic for a dimension
+/// that the grid does not divide evenly: `arith.constant dense<3.0> :
+/// tensor<?xf32>`, which bufferization rejects ("memref.global op type
+/// should be static shaped"). An empty tensor partitions to the local size
+/// (`tensor.empty(%shard_shape)`), and the fill is an element-wise op; one
+/// per use, so that propagation gives each the sharding its op wants. Only
+/// the operands of linalg ops are replaced (other users, a shape operand,
+/// keep the constant).
+void splatConstantsToFills(func::FuncOp func) {
+  SmallVector<arith::ConstantOp> splats;
+  func.walk([&](arith::ConstantOp op) {
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    auto value = dyn_cast<SplatElementsAttr>(op.getValue());
+    if (type && value && type.getRank() > 0 && type.hasStaticShape() &&
+        isa<IntegerType, FloatType>(type.getElementType()))
+      splats.push_back(op);
+  });
+  OpBuilder b(func.getContext());
+  for (arith::ConstantOp op : splats) {
+    auto type = cast<RankedTensorType>(op.getType());
+    Value scalar;
+    for (OpOperand &use : llvm::make_early_inc_range(op->getUses())) {
+      if (!isa<linalg::LinalgOp>(use.getOwner()))
+        continue;
+      b.setInsertionPoint(op);
+      if (!scalar)
+        scalar = arith::ConstantOp::create(
+            b, op.getLoc(),
+            cast<SplatElementsAttr>(op.getValue()).getSplatValue<TypedAttr>());
+      Value empty = tensor::EmptyOp::create(b, op.getLoc(), type.getShape(),
+                                            type.getElementType());
+      use.set(linalg::FillOp::create(b, op.getLoc(), scalar, empty).getResult(0));
+    }
+    if (op->use_empty())
+      op.erase();
   }
 }
 
@@ -492,6 +546,7 @@ struct ShardPartition
 
     bool ok = true;
     for (func::FuncOp func : annotated) {
+      resolveGetSharding(func);
       func.walk([&](shard::ShardOp op) {
         if (failed(checkAnnotation(op, symbols)))
           ok = false;
@@ -521,6 +576,7 @@ struct ShardPartition
     for (func::FuncOp func : annotated) {
       if (failed(replicateBoundary(func)))
         return signalPassFailure();
+      splatConstantsToFills(func);
       unshareEmptyTensors(func);
       if (failed(replicateUnshardableOps(func, remarks)) ||
           failed(runPipeline(propagate, func)))

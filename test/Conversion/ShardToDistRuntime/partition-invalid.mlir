@@ -102,3 +102,21 @@ func.func @index_in_body(%a: tensor<8xf32>) -> tensor<8xf32> {
   } -> tensor<8xf32>
   return %r : tensor<8xf32>
 }
+
+// -----
+
+// The sharding of a value that no shard.shard annotates is not known before
+// propagation: an annotation cannot take it from shard.get_sharding.
+
+shard.grid @grid0(shape = 2)
+
+func.func @sharding_of_unannotated(%a: tensor<8xf32>) -> tensor<8xf32> {
+  %s = shard.sharding @grid0 split_axes = [[0]] : !shard.sharding
+  %as = shard.shard %a to %s : tensor<8xf32>
+  %e = tensor.empty() : tensor<8xf32>
+  %x = linalg.exp ins(%as : tensor<8xf32>) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+  %g = shard.get_sharding %x : tensor<8xf32> -> !shard.sharding
+  // expected-error @+1 {{distc: the sharding of a shard.shard must be defined by a shard.sharding op in the same function}}
+  %xs = shard.shard %x to %g : tensor<8xf32>
+  return %xs : tensor<8xf32>
+}

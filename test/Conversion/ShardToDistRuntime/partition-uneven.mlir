@@ -42,3 +42,24 @@ func.func @uneven(%a: tensor<10x7xf32>) -> tensor<10x7xf32> {
   %y0 = shard.shard %y to %cols : tensor<10x7xf32>
   return %y0 : tensor<10x7xf32>
 }
+
+// A splat constant operand of a split op is split like the op's other
+// operands: as a linalg.fill of a local tensor.empty, whose size the grid
+// need not divide (not a splat constant of a dynamic type, which upstream
+// would make and bufferization rejects).
+
+// PART-LABEL: func.func @splat_operand
+// PART-NOT: arith.constant dense<{{.*}}> : tensor<?xf32>
+// PART: %[[E:.*]] = tensor.empty(%{{.*}}) : tensor<?xf32>
+// PART: %[[F:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[E]] : tensor<?xf32>) -> tensor<?xf32>
+// PART: linalg.mul ins(%{{.*}}, %[[F]] : tensor<?xf32>, tensor<?xf32>)
+func.func @splat_operand(%x: tensor<10xf32>) -> tensor<10xf32> {
+  %s = shard.sharding @grid0 split_axes = [[0]] : !shard.sharding
+  %xs = shard.shard %x to %s : tensor<10xf32>
+  %xu = shard.shard %xs to %s annotate_for_users : tensor<10xf32>
+  %three = arith.constant dense<3.0> : tensor<10xf32>
+  %e = tensor.empty() : tensor<10xf32>
+  %m = linalg.mul ins(%xu, %three : tensor<10xf32>, tensor<10xf32>) outs(%e : tensor<10xf32>) -> tensor<10xf32>
+  %ms = shard.shard %m to %s : tensor<10xf32>
+  return %ms : tensor<10xf32>
+}

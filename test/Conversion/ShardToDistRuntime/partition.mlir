@@ -81,3 +81,26 @@ func.func @no_rule(%a: tensor<8xf32>) -> f32 {
   vector.print %v : f32
   return %v : f32
 }
+
+// -----
+
+// shard.get_sharding of an annotated value is the annotation's sharding
+// (as upstream's partitioning resolves it): the annotations that take it
+// partition as if they named the shard.sharding op.
+shard.grid @grid0(shape = 4)
+
+// CHECK-LABEL: func.func @get_sharding
+// CHECK-NOT: shard.get_sharding
+// CHECK: %[[S:.*]] = shard.all_slice %{{.*}} on @grid0 grid_axes = [0] slice_axis = 0 : tensor<8x4xf32> -> tensor<2x4xf32>
+// CHECK: linalg.exp ins(%[[S]] : tensor<2x4xf32>)
+// CHECK: shard.all_gather %{{.*}} on @grid0 grid_axes = [0] gather_axis = 0 : tensor<2x4xf32> -> tensor<8x4xf32>
+func.func @get_sharding(%a: tensor<8x4xf32>) -> tensor<8x4xf32> {
+  %s = shard.sharding @grid0 split_axes = [[0]] : !shard.sharding
+  %as = shard.shard %a to %s : tensor<8x4xf32>
+  %g = shard.get_sharding %as : tensor<8x4xf32> -> !shard.sharding
+  %au = shard.shard %as to %g annotate_for_users : tensor<8x4xf32>
+  %e = tensor.empty() : tensor<8x4xf32>
+  %x = linalg.exp ins(%au : tensor<8x4xf32>) outs(%e : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %xs = shard.shard %x to %g : tensor<8x4xf32>
+  return %xs : tensor<8x4xf32>
+}
