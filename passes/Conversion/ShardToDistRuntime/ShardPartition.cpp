@@ -17,12 +17,14 @@
 #include "mlir/Conversion/TosaToLinalg/TosaToLinalg.h"
 #include "mlir/Conversion/TosaToTensor/TosaToTensor.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Shard/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/RegionUtils.h"
 
 namespace mlir::distc {
@@ -83,12 +85,26 @@ LogicalResult checkAnnotation(shard::ShardOp op,
                         "supported yet");
   if (!shardingOp.getDynamicHaloSizes().empty())
     return op.emitError("distc: dynamic halo_sizes are not supported yet");
+  // Upstream 22 crashes resharding to or from a sharding with halos (and a
+  // function boundary is such a resharding here), and partitions an
+  // element-wise op on halo'd operands into one whose output has no halos
+  // (invalid IR).
+  if (llvm::any_of(shardingOp.getStaticHaloSizes(),
+                   [](int64_t size) { return size != 0; }))
+    return op.emitError("distc: halo_sizes in shard.shard annotations are "
+                        "not supported yet; exchange halos at the SPMD level "
+                        "(shard.update_halo)");
 
   auto type = cast<RankedTensorType>(op.getType());
   auto splitAxes = shardingOp.getSplitAxes().getAxes();
-  if (splitAxes.size() > static_cast<size_t>(type.getRank()))
+  // Empty lists split nothing: `split_axes = [[]]` on a rank-0 tensor is
+  // replicated (upstream's reductions to a scalar write it so).
+  size_t splitDims = splitAxes.size();
+  while (splitDims > 0 && splitAxes[splitDims - 1].empty())
+    --splitDims;
+  if (splitDims > static_cast<size_t>(type.getRank()))
     return op.emitError("distc: the sharding splits ")
-           << splitAxes.size() << " dimensions of a tensor of rank "
+           << splitDims << " dimensions of a tensor of rank "
            << type.getRank();
   for (auto [dim, axes] : llvm::enumerate(splitAxes)) {
     int64_t shards = 1;
@@ -145,7 +161,18 @@ LogicalResult replicateBoundary(func::FuncOp func) {
 
   for (BlockArgument arg : entry.getArguments()) {
     auto type = dyn_cast<RankedTensorType>(arg.getType());
-    if (!type || type.getRank() == 0 || arg.use_empty())
+    if (!type)
+      continue;
+    // Upstream's partitioning crashes on a tensor argument that nothing
+    // uses (it looks for the annotation among its users): give it one.
+    if (arg.use_empty()) {
+      b.setInsertionPointToStart(&entry);
+      shard::ShardOp::create(b, arg.getLoc(), arg,
+                             replicatedSharding(b, arg.getLoc(), grid),
+                             /*annotateForUsers=*/false);
+      continue;
+    }
+    if (type.getRank() == 0)
       continue;
     // Upstream needs the argument's only use to be its annotation.
     shard::ShardOp annotation;
@@ -531,6 +558,13 @@ struct ShardPartition
         continue;
       if (failed(runPipeline(tosa, func)))
         return signalPassFailure();
+      // Inputs that the lowered bodies do not read (tosa.negate's float
+      // zero points, broadcast with the map (d0, d1) -> (0)) go: upstream's
+      // sharding rule of linalg ops rejects a constant in an operand's map.
+      RewritePatternSet unused(func.getContext());
+      linalg::populateEraseUnusedOperandsAndResultsPatterns(unused);
+      if (failed(applyPatternsGreedily(func, std::move(unused))))
+        return signalPassFailure();
       // The zero points of tosa.matmul become unused tensor constants, on
       // which upstream's partitioning fails (without a message).
       // (Last to first: users go before the values they use.)
@@ -573,6 +607,16 @@ struct ShardPartition
     propagate.addPass(shard::createShardingPropagation());
     OpPassManager partition(func::FuncOp::getOperationName());
     partition.addPass(shard::createPartition());
+    // Upstream's propagation reports some inputs it cannot handle (a
+    // constant in an operand's indexing map) without failing, and its
+    // partitioning then crashes on what it left: count the errors (they
+    // still reach the user) and stop after them.
+    int errors = 0;
+    ScopedDiagnosticHandler countErrors(&getContext(), [&](Diagnostic &d) {
+      if (d.getSeverity() == DiagnosticSeverity::Error)
+        ++errors;
+      return failure();
+    });
     for (func::FuncOp func : annotated) {
       if (failed(replicateBoundary(func)))
         return signalPassFailure();
@@ -587,7 +631,7 @@ struct ShardPartition
         if (failed(checkAnnotation(op, symbols)))
           propagatedOk = false;
       });
-      if (!propagatedOk ||
+      if (errors != 0 || !propagatedOk ||
           failed(mlir::distc::completeUnevenShardings(func, symbols)))
         return signalPassFailure();
       fuseReshardTransposes(func);

@@ -16,12 +16,24 @@ func.func @offsets_end(%a: tensor<14xf32>) -> tensor<14xf32> {
 
 shard.grid @grid0(shape = 4)
 
-// Uneven partitions are supported (UnevenSharding.h), but not with halos.
+// Halos in annotations: upstream's partitioning crashes resharding to or
+// from them (even or uneven), or builds invalid IR.
 func.func @uneven_halo(%a: tensor<10x4xf32>) -> tensor<10x4xf32> {
   %s = shard.sharding @grid0 split_axes = [[0]] halo_sizes = [1, 1] : !shard.sharding
-  // expected-error @+1 {{halo_sizes on a dimension of uneven size are not supported yet}}
+  // expected-error @+1 {{distc: halo_sizes in shard.shard annotations are not supported yet; exchange halos at the SPMD level (shard.update_halo)}}
   %as = shard.shard %a to %s : tensor<10x4xf32>
   return %as : tensor<10x4xf32>
+}
+
+func.func @even_halo_chain(%a: tensor<8x5xf32>) -> tensor<8x5xf32> {
+  %s = shard.sharding @grid0 split_axes = [[0]] halo_sizes = [2, 1] : !shard.sharding
+  // expected-error @+1 {{halo_sizes in shard.shard annotations are not supported yet}}
+  %as = shard.shard %a to %s annotate_for_users : tensor<8x5xf32>
+  %e = tensor.empty() : tensor<8x5xf32>
+  %x = linalg.exp ins(%as : tensor<8x5xf32>) outs(%e : tensor<8x5xf32>) -> tensor<8x5xf32>
+  // expected-error @+1 {{halo_sizes in shard.shard annotations are not supported yet}}
+  %xs = shard.shard %x to %s : tensor<8x5xf32>
+  return %xs : tensor<8x5xf32>
 }
 
 // -----
@@ -119,4 +131,24 @@ func.func @sharding_of_unannotated(%a: tensor<8xf32>) -> tensor<8xf32> {
   // expected-error @+1 {{distc: the sharding of a shard.shard must be defined by a shard.sharding op in the same function}}
   %xs = shard.shard %x to %g : tensor<8xf32>
   return %xs : tensor<8xf32>
+}
+
+// -----
+
+// Integer tosa.negate reads its zero points, broadcast with the map
+// (d0, d1) -> (0), which upstream's sharding rule of linalg ops rejects
+// without failing; its partitioning then crashed. The pass now stops after
+// the error.
+shard.grid @grid0(shape = 4)
+
+func.func @negate_zero_points(%a: tensor<8x5xi32>, %z1: tensor<1xi32>, %z2: tensor<1xi32>) -> tensor<8x5xi32> {
+  %s = shard.sharding @grid0 split_axes = [[0]] : !shard.sharding
+  %as = shard.shard %a to %s annotate_for_users : tensor<8x5xi32>
+  %r = shard.sharding @grid0 split_axes = [[]] : !shard.sharding
+  %zs1 = shard.shard %z1 to %r annotate_for_users : tensor<1xi32>
+  %zs2 = shard.shard %z2 to %r annotate_for_users : tensor<1xi32>
+  // expected-error @+1 {{operand's affine expression is restricted to}}
+  %n = tosa.negate %as, %zs1, %zs2 : (tensor<8x5xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<8x5xi32>
+  %ns = shard.shard %n to %s : tensor<8x5xi32>
+  return %ns : tensor<8x5xi32>
 }

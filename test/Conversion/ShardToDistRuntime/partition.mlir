@@ -104,3 +104,21 @@ func.func @get_sharding(%a: tensor<8x4xf32>) -> tensor<8x4xf32> {
   %xs = shard.shard %x to %g : tensor<8x4xf32>
   return %xs : tensor<8x4xf32>
 }
+
+// -----
+
+// A tensor argument that nothing reads gets a replicated annotation of its
+// own (upstream's partitioning crashed looking for one among its users).
+shard.grid @grid0(shape = 4)
+
+// CHECK-LABEL: func.func @unused_argument
+// CHECK-SAME: (%[[A:.*]]: tensor<8x4xf32>, %{{.*}}: tensor<3xf32>)
+// CHECK: shard.all_slice %[[A]] on @grid0 grid_axes = [0] slice_axis = 0 : tensor<8x4xf32> -> tensor<2x4xf32>
+func.func @unused_argument(%a: tensor<8x4xf32>, %unused: tensor<3xf32>) -> tensor<8x4xf32> {
+  %s = shard.sharding @grid0 split_axes = [[0]] : !shard.sharding
+  %as = shard.shard %a to %s annotate_for_users : tensor<8x4xf32>
+  %e = tensor.empty() : tensor<8x4xf32>
+  %x = linalg.exp ins(%as : tensor<8x4xf32>) outs(%e : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %xs = shard.shard %x to %s : tensor<8x4xf32>
+  return %xs : tensor<8x4xf32>
+}
