@@ -47,8 +47,10 @@ int64_t runAddCase(int id, int64_t team, uint64_t salt, const Shape &gShape, con
                                    no.ptr(), out.rank(), out.descriptor(), 1, ax.ptr());
   _idtr_wait(h);
   int64_t bad = 0;
+  Shape idx, o, i(rank);
   for (int64_t f = 0; f < volume(outBox.sizes); ++f) {
-    Shape idx = delinearize(f, outBox.sizes), o(idx), i(rank);
+    delinearizeInto(f, outBox.sizes, idx);
+    o = idx;
     for (int k = 0; k < rank; ++k)
       o[k] += outBox.offsets[k];
     for (int k = 0; k < rank; ++k)

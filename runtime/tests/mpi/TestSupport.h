@@ -34,12 +34,21 @@ inline int64_t volume(const Shape &s) {
   return v;
 }
 
-inline Shape delinearize(int64_t flat, const Shape &shape) {
-  Shape idx(shape.size());
+// The index of row-major position `flat` in `shape`, written into `idx`
+// (resized to the rank): the element loops of the tests reuse one index
+// instead of allocating one per element, which under the sanitizers
+// (a DWARF unwind at every malloc) made the large transposes run minutes.
+inline void delinearizeInto(int64_t flat, const Shape &shape, Shape &idx) {
+  idx.resize(shape.size());
   for (size_t k = shape.size(); k-- > 0;) {
     idx[k] = shape[k] ? flat % shape[k] : 0;
     flat = shape[k] ? flat / shape[k] : 0;
   }
+}
+
+inline Shape delinearize(int64_t flat, const Shape &shape) {
+  Shape idx;
+  delinearizeInto(flat, shape, idx);
   return idx;
 }
 
@@ -106,8 +115,11 @@ template <typename T> struct Strided {
       }
     buffer.assign(n, sentinel());
     inView.assign(n, false);
-    for (int64_t f = 0; f < volume(sizes); ++f)
-      inView[position(delinearize(f, sizes))] = true;
+    Shape idx;
+    for (int64_t f = 0; f < volume(sizes); ++f) {
+      delinearizeInto(f, sizes, idx);
+      inView[position(idx)] = true;
+    }
     desc.assign(3 + 2 * rank, 0);
     S *data = buffer.data();
     std::memcpy(&desc[0], &data, sizeof(data));
@@ -141,8 +153,10 @@ template <typename T> struct Strided {
 // elements of case `salt` (valueAt).
 template <typename T>
 void fillInput(Strided<T> &in, const Box &box, const Shape &gShape, uint64_t salt) {
+  Shape idx, g;
   for (int64_t f = 0; f < volume(box.sizes); ++f) {
-    Shape idx = delinearize(f, box.sizes), g(idx);
+    delinearizeInto(f, box.sizes, idx);
+    g = idx;
     for (size_t k = 0; k < g.size(); ++k)
       g[k] += box.offsets[k];
     in.at(idx) = valueAt<T>(linearize(g, gShape), salt);
