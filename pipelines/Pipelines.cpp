@@ -94,6 +94,10 @@ void buildBufferize(OpPassManager &pm, const PipelineOptions &opts) {
   // A linalg op that computes a slice of a bigger tensor (a stencil's
   // interior and frame, Stencil.h) writes into that slice of the bigger
   // buffer, instead of a new buffer copied into it afterwards.
+  // Element-wise arith/math ops on whole tensors (`arith.mulf %a, %b :
+  // tensor<4xf32>`, valid input that no front end produces) have no
+  // bufferization: as linalg.generic they do.
+  pm.addPass(createConvertElementwiseToLinalgPass());
   // Slices whose sizes folded to an empty constant since the lowering
   // (EmptySlices.h), before they become subviews of empty buffers.
   pm.addPass(mlir::distc::createDropEmptySlices());
