@@ -561,10 +561,10 @@ struct ShardPartition
       // Inputs that the lowered bodies do not read (tosa.negate's float
       // zero points, broadcast with the map (d0, d1) -> (0)) go: upstream's
       // sharding rule of linalg ops rejects a constant in an operand's map.
+      // (Not converging within the driver's limit only leaves some in.)
       RewritePatternSet unused(func.getContext());
       linalg::populateEraseUnusedOperandsAndResultsPatterns(unused);
-      if (failed(applyPatternsGreedily(func, std::move(unused))))
-        return signalPassFailure();
+      (void)applyPatternsGreedily(func, std::move(unused));
       // The zero points of tosa.matmul become unused tensor constants, on
       // which upstream's partitioning fails (without a message).
       // (Last to first: users go before the values they use.)
