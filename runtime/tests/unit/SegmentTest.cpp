@@ -77,6 +77,20 @@ std::vector<RunPiece> randomRuns(std::mt19937_64 &rng, int64_t inVolume, int64_t
   return runs;
 }
 
+// What a receiver's direct read of `runs` (`n` elements) out of `in` (a
+// "sender" that is this process, `pid`) writes into `out` when `out` is
+// backed by `target`, written as `add` says.
+void readRunsDirect(const std::vector<RunPiece> &runs, int64_t n, const View &in,
+                    const View &out, std::vector<Elem> &target, int pid, Accumulate add) {
+  std::vector<View> outs = {out};
+  outs[0].data = reinterpret_cast<char *>(target.data());
+  Transfer t;
+  t.runs = runs;
+  t.elements = n;
+  runPacker().readRemote(t, PieceFrame{}, in, Box{Shape(in.rank(), 0), in.sizes}, outs,
+                         ProcessReader(pid), add);
+}
+
 } // namespace
 
 TEST(Segments, RunPiecesMatchPackAndUnpack) {
@@ -109,13 +123,7 @@ TEST(Segments, RunPiecesMatchPackAndUnpack) {
     // A direct read out of the "sender's" input (this process) gives what
     // unpacking the message gives.
     std::vector<Elem> direct = outStore;
-    std::vector<View> directOuts = {out};
-    directOuts[0].data = reinterpret_cast<char *>(direct.data());
-    Transfer t;
-    t.runs = runs;
-    t.elements = n;
-    runPacker().readRemote(t, PieceFrame{}, in, Box{Shape(in.rank(), 0), in.sizes}, directOuts,
-                           ProcessReader(pid), Accumulate::Assign);
+    readRunsDirect(runs, n, in, out, direct, pid, Accumulate::Assign);
     ASSERT_EQ(direct, refStore) << "iteration " << iter;
     std::vector<Segment> target;
     ASSERT_TRUE(targetSegments(runs, out, SIZE_MAX, target));
@@ -222,13 +230,7 @@ TEST(Segments, AccumulatingRunReadsMatchAddingUnpack) {
     l.data = reinterpret_cast<char *>(local.data());
     unpackRuns(runs, u, reinterpret_cast<const char *>(packed.data()), Accumulate::I32);
     copyRunsLocal(runs, in, l, Accumulate::I32);
-    std::vector<View> directOuts = {out};
-    directOuts[0].data = reinterpret_cast<char *>(direct.data());
-    Transfer t;
-    t.runs = runs;
-    t.elements = n;
-    runPacker().readRemote(t, PieceFrame{}, in, Box{Shape(in.rank(), 0), in.sizes}, directOuts,
-                           ProcessReader(pid), Accumulate::I32);
+    readRunsDirect(runs, n, in, out, direct, pid, Accumulate::I32);
     ASSERT_EQ(unpacked, expect) << "iteration " << iter;
     ASSERT_EQ(local, expect) << "iteration " << iter;
     ASSERT_EQ(direct, expect) << "iteration " << iter;
