@@ -1,16 +1,15 @@
 // Local 2-D transposition kernels (B[r][c] = A[c][r], and B[r][c] += A[c][r]
 // for the accumulating redistributions, Accumulate.h).
 //
-// Why blocking matters here: with a row stride of 8192 doubles (64 KiB) every
-// row of a column maps to the same L1/L2 cache sets, so a naive column walk
-// misses on every element and a large scalar block thrashes the sets. The
-// kernels therefore walk small blocks (a few cache lines per side) made of
-// 4x4 register tiles, and stream the output with non-temporal stores when it
-// is much larger than the caches (it will not be read back soon, and NT
-// stores skip the read-for-ownership of every destination line). The adding
-// kernels walk the same blocks; they read every destination line anyway, so
-// they store normally (a line just loaded is in the cache, and an NT store
-// would evict it).
+// Why the walk matters here: with a row stride of 8192 doubles (64 KiB)
+// every row of a column maps to the same L1/L2 cache sets, so a naive column
+// walk misses on every element. The AVX2 kernels therefore read a narrow band
+// of source rows at a time (kBandCols, below), in register tiles, and stream
+// the output with non-temporal stores when it is much larger than the caches
+// (it will not be read back soon, and NT stores skip the read-for-ownership
+// of every destination line). The adding kernels walk the same bands; they
+// read every destination line anyway, so they store normally (a line just
+// loaded is in the cache, and an NT store would evict it).
 #include "StridedCopy.h"
 
 #include <complex>
@@ -27,11 +26,17 @@ namespace idtr {
 
 namespace {
 
-// Blocks of kBlockRows (output rows) x kBlockCols (output columns) elements.
-// Measured with `idtr-bench local 8192` (docs/runtime.md): 128x16 gave
-// 28-29 GB/s, 64x16 26, 32x32 20, 16x16 17, 8x8 6 (cache-set conflicts).
-constexpr int64_t kBlockRows = 128;
-constexpr int64_t kBlockCols = 16;
+// The AVX2 kernels walk bands of kBandCols output columns (= source rows):
+// within a band, every output row r receives its kBandCols elements from
+// kBandCols source rows read left to right, as the expert kernel of
+// bench/common/transpose_kernels.h does. The band's source rows are long
+// sequential streams the hardware prefetcher follows, and each 8x4 tile
+// writes one whole 64-byte line of each of its four output rows at once (a
+// full line for the write-combining buffers of the non-temporal stores).
+// Measured on an 8192 x 8192 f64 matrix, one core of an AMD EPYC guest:
+// bands of 16 with 8x4 tiles 13-17 GB/s, the same bands with 4x4 tiles 11-14,
+// bands of 8 or 32 11 and 7-9, the earlier 128 x 16 blocks of 4x4 tiles 8-10.
+constexpr int64_t kBandCols = 16;
 // Outputs larger than this are streamed with non-temporal stores.
 constexpr int64_t kStreamBytes = int64_t(4) << 20;
 
@@ -82,16 +87,14 @@ __attribute__((target("avx2"))) inline void transposeTile(const double *A, int64
   out[3] = _mm256_permute2f128_pd(t1, t3, 0x31);
 }
 
-__attribute__((target("avx2"))) inline void
-tile4x4(double *B, int64_t ldb, const double *A, int64_t lda, bool stream) {
-  __m256d b[4];
-  transposeTile(A, lda, b);
-  if (stream) {
-    for (int j = 0; j < 4; ++j)
-      _mm256_stream_pd(B + j * ldb, b[j]);
-  } else {
-    for (int j = 0; j < 4; ++j)
-      _mm256_storeu_pd(B + j * ldb, b[j]);
+// Stores the four rows of a transposed 4x4 tile (out[j] to B + j * ldb).
+__attribute__((target("avx2"))) inline void storeTile(double *B, int64_t ldb,
+                                                       const __m256d out[4], bool stream) {
+  for (int j = 0; j < 4; ++j) {
+    if (stream)
+      _mm256_stream_pd(B + j * ldb, out[j]);
+    else
+      _mm256_storeu_pd(B + j * ldb, out[j]);
   }
 }
 
@@ -115,24 +118,42 @@ struct AddC32Lanes {
   }
 };
 
-// Calls tile(r, c) for the 4x4 tiles of the rows4 x cols4 output, in
-// blocks of kBlockRows x kBlockCols (the order that keeps A's columns in
-// cache): the loops of both 8-byte AVX2 transpositions.
+// Calls tile(r, c, width) for the tiles of the rows4 x cols4 output (rows4
+// and cols4 multiples of 4) in bands of kBandCols output columns: tiles of
+// 4 rows x 8 columns (width 8) and, where a band ends on a multiple of 4
+// only, one tile of 4 x 4 (width 4) per row group. The loops of both 8-byte
+// AVX2 transpositions.
 template <typename Tile>
 __attribute__((always_inline)) inline void forEachTile(int64_t rows4, int64_t cols4, Tile tile) {
-  for (int64_t r0 = 0; r0 < rows4; r0 += kBlockRows) {
-    int64_t r1 = r0 + kBlockRows < rows4 ? r0 + kBlockRows : rows4;
-    for (int64_t c0 = 0; c0 < cols4; c0 += kBlockCols) {
-      int64_t c1 = c0 + kBlockCols < cols4 ? c0 + kBlockCols : cols4;
-      for (int64_t r = r0; r < r1; r += 4)
-        for (int64_t c = c0; c < c1; c += 4)
-          tile(r, c);
+  for (int64_t c0 = 0; c0 < cols4; c0 += kBandCols) {
+    int64_t c1 = c0 + kBandCols < cols4 ? c0 + kBandCols : cols4;
+    int64_t c8 = c0 + ((c1 - c0) & ~int64_t(7));
+    for (int64_t r = 0; r < rows4; r += 4) {
+      for (int64_t c = c0; c < c8; c += 8)
+        tile(r, c, 8);
+      if (c8 < c1)
+        tile(r, c8, 4);
     }
   }
 }
 
+// The ragged edges of an 8-byte transposition that the tiles leave: the
+// right columns (cols4..cols) of every row, then the bottom rows
+// (rows4..rows) of the rest; `put(b, a)` writes one element.
+template <typename E, typename Put>
+void transposeEdges(E *B, int64_t ldb, const E *A, int64_t lda, int64_t rows, int64_t cols,
+                    Put put) {
+  int64_t rows4 = rows & ~int64_t(3), cols4 = cols & ~int64_t(3);
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t c = cols4; c < cols; ++c)
+      put(B[r * ldb + c], A[c * lda + r]);
+  for (int64_t r = rows4; r < rows; ++r)
+    for (int64_t c = 0; c < cols4; ++c)
+      put(B[r * ldb + c], A[c * lda + r]);
+}
+
 // B[r][c] += A[c][r] for the 8-byte type E whose lanes `Lanes` adds: the
-// blocks and tiles of transpose8Avx2, each tile's destination rows loaded,
+// bands and tiles of transpose8Avx2, each tile's destination rows loaded,
 // added to and stored back.
 template <typename E, typename Lanes>
 __attribute__((target("avx2"))) void transposeAdd8Avx2(E *B, int64_t ldb, const E *A,
@@ -141,21 +162,18 @@ __attribute__((target("avx2"))) void transposeAdd8Avx2(E *B, int64_t ldb, const 
   static_assert(sizeof(E) == 8, "8-byte elements");
   double *b = reinterpret_cast<double *>(B);
   const double *a = reinterpret_cast<const double *>(A);
-  int64_t rows4 = rows & ~int64_t(3), cols4 = cols & ~int64_t(3);
-  forEachTile(rows4, cols4, [&](int64_t r, int64_t c) __attribute__((target("avx2"))) {
-    __m256d t[4];
-    transposeTile(a + c * lda + r, lda, t);
-    double *d = b + r * ldb + c;
-    for (int j = 0; j < 4; ++j)
-      _mm256_storeu_pd(d + j * ldb, Lanes::add(_mm256_loadu_pd(d + j * ldb), t[j]));
-  });
-  // Ragged edges: right columns for all rows, bottom rows for the rest.
-  for (int64_t r = 0; r < rows; ++r)
-    for (int64_t c = cols4; c < cols; ++c)
-      addInto(B[r * ldb + c], A[c * lda + r]);
-  for (int64_t r = rows4; r < rows; ++r)
-    for (int64_t c = 0; c < cols4; ++c)
-      addInto(B[r * ldb + c], A[c * lda + r]);
+  forEachTile(rows & ~int64_t(3), cols & ~int64_t(3),
+              [&](int64_t r, int64_t c, int width) __attribute__((target("avx2"))) {
+                for (int h = 0; h < width; h += 4) {
+                  __m256d t[4];
+                  transposeTile(a + (c + h) * lda + r, lda, t);
+                  double *d = b + r * ldb + c + h;
+                  for (int j = 0; j < 4; ++j)
+                    _mm256_storeu_pd(d + j * ldb,
+                                     Lanes::add(_mm256_loadu_pd(d + j * ldb), t[j]));
+                }
+              });
+  transposeEdges(B, ldb, A, lda, rows, cols, [](E &to, const E &from) { addInto(to, from); });
 }
 
 __attribute__((target("avx2"))) void
@@ -164,19 +182,31 @@ transpose8Avx2(double *B, int64_t ldb, const double *A, int64_t lda,
   // Streaming needs 32-byte aligned destinations for every 4x4 tile.
   bool stream = (streamed || rows * cols * 8 >= kStreamBytes) &&
                 reinterpret_cast<uintptr_t>(B) % 32 == 0 && ldb % 4 == 0;
-  int64_t rows4 = rows & ~int64_t(3), cols4 = cols & ~int64_t(3);
-  forEachTile(rows4, cols4, [&](int64_t r, int64_t c) __attribute__((target("avx2"))) {
-    tile4x4(B + r * ldb + c, ldb, A + c * lda + r, lda, stream);
-  });
+  forEachTile(rows & ~int64_t(3), cols & ~int64_t(3),
+              [&](int64_t r, int64_t c, int width) __attribute__((target("avx2"))) {
+                __m256d lo[4];
+                transposeTile(A + c * lda + r, lda, lo);
+                if (width == 4)
+                  return storeTile(B + r * ldb + c, ldb, lo, stream);
+                // Both halves of each output row's line, stored one after
+                // the other.
+                __m256d hi[4];
+                transposeTile(A + (c + 4) * lda + r, lda, hi);
+                if (stream) {
+                  for (int j = 0; j < 4; ++j) {
+                    _mm256_stream_pd(B + (r + j) * ldb + c, lo[j]);
+                    _mm256_stream_pd(B + (r + j) * ldb + c + 4, hi[j]);
+                  }
+                } else {
+                  for (int j = 0; j < 4; ++j) {
+                    _mm256_storeu_pd(B + (r + j) * ldb + c, lo[j]);
+                    _mm256_storeu_pd(B + (r + j) * ldb + c + 4, hi[j]);
+                  }
+                }
+              });
   if (stream)
     _mm_sfence();
-  // Ragged edges: right columns for all rows, bottom rows for the rest.
-  for (int64_t r = 0; r < rows; ++r)
-    for (int64_t c = cols4; c < cols; ++c)
-      B[r * ldb + c] = A[c * lda + r];
-  for (int64_t r = rows4; r < rows; ++r)
-    for (int64_t c = 0; c < cols4; ++c)
-      B[r * ldb + c] = A[c * lda + r];
+  transposeEdges(B, ldb, A, lda, rows, cols, [](double &to, const double &from) { to = from; });
 }
 
 bool haveAvx2() {
@@ -219,7 +249,7 @@ void transposeAdd2D(Accumulate add, char *dst, int64_t dstStride, const char *sr
 const char *transposeKernelName() {
 #ifdef IDTR_HAVE_X86
   if (haveAvx2())
-    return "avx2-4x4";
+    return "avx2-8x4";
 #endif
   return "scalar-blocked";
 }

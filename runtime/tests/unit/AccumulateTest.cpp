@@ -77,7 +77,7 @@ template <typename E> void checkRandomAdds(Accumulate add, uint64_t seed) {
 // below a tile) against a naive loop.
 template <typename E> void checkTransposeAdd(Accumulate add) {
   for (int64_t rows : {1, 3, 4, 5, 17, 64, 67, 130})
-    for (int64_t cols : {1, 2, 4, 8, 13, 64, 70}) {
+    for (int64_t cols : {1, 2, 4, 8, 12, 13, 20, 28, 44, 64, 70}) {
       int64_t lda = rows + 3, ldb = cols + 1;
       std::vector<E> a(cols * lda), b(rows * ldb), ref;
       for (size_t i = 0; i < a.size(); ++i)

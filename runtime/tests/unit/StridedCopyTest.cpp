@@ -50,7 +50,7 @@ TEST(StridedCopy, RandomLayouts1) { checkRandomCopies<uint8_t>(4); }
 
 TEST(StridedCopy, Transpose2DAllSizes) {
   for (int64_t rows : {1, 3, 4, 5, 17, 64, 67})
-    for (int64_t cols : {1, 2, 4, 8, 13, 64, 70}) {
+    for (int64_t cols : {1, 2, 4, 8, 12, 13, 20, 28, 44, 64, 70}) {
       int64_t lda = rows + 3, ldb = cols + 1;
       std::vector<double> a(cols * lda), b(rows * ldb, -1), ref(rows * ldb, -1);
       for (size_t i = 0; i < a.size(); ++i)
