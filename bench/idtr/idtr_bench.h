@@ -17,6 +17,19 @@ typedef struct {
   int64_t offset;
 } md0;
 
+/* The allocation of a compiled distc program's buffers (memref.alloc lowers
+ * to it; runtime/lib/BufferAllocator.cpp): large blocks on huge pages,
+ * recycled, and shared with the node's ranks once peers read them directly.
+ * Zero-initialised (touched), as bench_alloc. */
+void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment, size_t bytes);
+void _mlir_memref_to_llvm_free(void *ptr);
+static inline void *bench_program_alloc(size_t bytes) {
+  void *p = _mlir_memref_to_llvm_aligned_alloc(64, bytes ? bytes : 64);
+  memset(p, 0, bytes);
+  return p;
+}
+static inline void bench_program_free(void *p) { _mlir_memref_to_llvm_free(p); }
+
 static inline md2 md2_make(double *data, int64_t rows, int64_t cols) {
   md2 d;
   int64_t s[2] = {rows, cols};

@@ -2,7 +2,8 @@
  * ("flat"), from balanced row blocks ("rows") and balanced column blocks
  * ("cols") to balanced row blocks of the result (see
  * common/reshape_geometry.h). Methods are named idtr_<in>_<out>.
- * bytes = N^2 * 8 (the array). `-c rows_flat` runs one case only. */
+ * bytes = N^2 * 8 (the array). `-c rows_flat` runs one case only. Arrays are
+ * program buffers (bench_program_alloc), as a compiled program's are. */
 #include "../common/reshape_geometry.h"
 #include "idtr_bench.h"
 
@@ -32,12 +33,12 @@ int main(int argc, char **argv) {
   reshape_require_even(n, "reshape_idtr");
   for (int by_cols = 0; by_cols < 2; ++by_cols) {
     in_box b = reshape_in_box(n, P, p, by_cols);
-    double *A = bench_alloc((size_t)(b.rows * b.cols) * 8);
+    double *A = bench_program_alloc((size_t)(b.rows * b.cols) * 8);
     reshape_fill(n, b, A);
     for (int flat = 0; flat < 2; ++flat) {
       int64_t lo, hi;
       reshape_out_range(n, P, p, flat, &lo, &hi);
-      double *B = bench_alloc((size_t)(hi - lo) * 8);
+      double *B = bench_program_alloc((size_t)(hi - lo) * 8);
       ctx_t c;
       c.flat = flat;
       c.g[0] = c.g[1] = n;
@@ -59,7 +60,7 @@ int main(int argc, char **argv) {
       snprintf(method, sizeof method, "idtr_%s_%s", by_cols ? "cols" : "rows",
                flat ? "flat" : "half");
       if (o.only && strcmp(o.only, method + 5)) {
-        free(B);
+        bench_program_free(B);
         continue;
       }
       run(&c);
@@ -71,9 +72,9 @@ int main(int argc, char **argv) {
       bench_count(MPI_COMM_WORLD, &o, run, &c);
       if (!o.check_only && !b1)
         bench_time(MPI_COMM_WORLD, "reshape", method, &o, o.inner, (double)n * n * 8, run, &c);
-      free(B);
+      bench_program_free(B);
     }
-    free(A);
+    bench_program_free(A);
   }
   MPI_Finalize();
   return bad;

@@ -107,6 +107,10 @@ static constexpr RuntimeVariable kRuntimeEnvironment[] = {
     {"IDTR_DIRECT_MIN_BYTES", "262144 (256 KiB)",
      "smallest transfer between ranks of one node that is read directly "
      "instead of sent through MPI"},
+    {"IDTR_SHARED_BUFFERS", "unset (on)",
+     "0: never move a large program buffer that peers of the node read "
+     "directly into memory shared with them (they then read it with "
+     "cross-memory attach)"},
     {"IDTR_MAX_MESSAGE_BYTES", "1073741824 (1 GiB)",
      "largest single MPI message (8 .. 2^30); larger transfers are split "
      "into messages of this size"},

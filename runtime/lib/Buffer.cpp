@@ -104,14 +104,21 @@ Buffer::Buffer(size_t bytes) {
   }
 }
 
-void *allocateOnHugePages(size_t bytes, size_t alignment) {
-  const bool advise = settings().hugePages;
+size_t hugePageRounded(size_t bytes, size_t alignment) {
   size_t align = std::max(alignment, kHugeBytes);
   // Rounding up must not wrap: SIZE_MAX - 7 rounded to 0 bytes and returned
   // a usable pointer.
   if (align & (align - 1) || bytes > SIZE_MAX - (align - 1))
+    return 0;
+  return (bytes + align - 1) / align * align;
+}
+
+void *allocateOnHugePages(size_t bytes, size_t alignment) {
+  const bool advise = settings().hugePages;
+  size_t rounded = hugePageRounded(bytes, alignment);
+  if (rounded == 0)
     return nullptr;
-  size_t rounded = (bytes + align - 1) / align * align;
+  size_t align = std::max(alignment, kHugeBytes);
   void *p = std::aligned_alloc(align, rounded);
 #ifdef MADV_HUGEPAGE
   if (p && advise)

@@ -17,6 +17,9 @@ namespace idtr {
 // TLB miss, and a first touch a page fault, per 2 MiB instead of per 4 KiB.
 // Freed with std::free; nullptr when out of memory.
 void *allocateOnHugePages(size_t bytes, size_t alignment = 0);
+// The length allocateOnHugePages gives a block of `bytes`: the pages from
+// its start that belong to it alone.
+size_t hugePageRounded(size_t bytes, size_t alignment = 0);
 
 class Buffer {
 public:

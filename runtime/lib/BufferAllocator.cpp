@@ -21,16 +21,18 @@
 
 #include "Buffer.h"
 #include "Errors.h"
+#include "Settings.h"
+#include "SharedMemory.h"
 
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <map>
 #include <mutex>
 #include <new>
 #include <string>
 #include <thread>
-#include <unordered_map>
 #include <vector>
 
 
@@ -49,10 +51,25 @@ constexpr size_t kMaxCachedBytes = size_t(4) << 30;
 constexpr size_t kMaxCachedBlocks = 64;
 
 struct Block {
-  void *ptr;
-  size_t bytes;
-  size_t alignment;
+  void *ptr = nullptr;
+  size_t bytes = 0;
+  size_t alignment = 0;
+  // The pages from ptr that belong to the block alone (a multiple of 2 MiB
+  // for blocks on huge pages), or 0 when its pages may be shared with other
+  // allocations (malloc'd blocks): only those can be shared with peers.
+  size_t pageBytes = 0;
+  // Times the block was the input of a direct transfer, and its memfd once
+  // shared (SharedMemory.h); the cache keeps both with the block.
+  int directUses = 0;
+  idtr::SharedBlock shared;
 };
+
+// The block's memory back to the system.
+void releaseToSystem(const Block &b) {
+  if (b.shared.fd >= 0)
+    idtr::unshare(b.ptr, b.pageBytes, b.shared.fd);
+  std::free(b.ptr);
+}
 
 class LargeBlockCache {
 public:
@@ -65,13 +82,15 @@ public:
           continue;
         cached.erase(cached.begin() + static_cast<std::ptrdiff_t>(i));
         cachedBytes -= b.bytes;
-        live.emplace(b.ptr, b);
+        live.emplace(reinterpret_cast<uintptr_t>(b.ptr), b);
         return b.ptr;
       }
     }
     void *ptr = nullptr;
+    size_t pageBytes = 0;
     if (bytes >= kHugePageMinBytes) {
       ptr = idtr::allocateOnHugePages(bytes, alignment);
+      pageBytes = idtr::hugePageRounded(bytes, alignment);
     } else if (alignment <= alignof(std::max_align_t)) {
       ptr = std::malloc(bytes);
     } else if (posix_memalign(&ptr, alignment, bytes) != 0) {
@@ -79,7 +98,12 @@ public:
     }
     if (ptr) {
       std::lock_guard<std::mutex> lock(mutex);
-      live.emplace(ptr, Block{ptr, bytes, alignment});
+      Block b;
+      b.ptr = ptr;
+      b.bytes = bytes;
+      b.alignment = alignment;
+      b.pageBytes = pageBytes;
+      live.emplace(reinterpret_cast<uintptr_t>(ptr), b);
     }
     return ptr;
   }
@@ -87,7 +111,7 @@ public:
   // Returns true if `ptr` was a large block (now cached or released).
   bool release(void *ptr) {
     std::lock_guard<std::mutex> lock(mutex);
-    auto it = live.find(ptr);
+    auto it = live.find(reinterpret_cast<uintptr_t>(ptr));
     if (it == live.end())
       return false;
     Block b = it->second;
@@ -95,23 +119,55 @@ public:
     cached.push_back(b);
     cachedBytes += b.bytes;
     while (cached.size() > kMaxCachedBlocks || cachedBytes > kMaxCachedBytes) {
-      std::free(cached.front().ptr);
+      releaseToSystem(cached.front());
       cachedBytes -= cached.front().bytes;
       cached.erase(cached.begin());
     }
     return true;
   }
 
+  // The shared block that holds [begin, end), sharing it first if this is
+  // the second direct transfer out of it (idtr::shareProgramBuffer).
+  // `written(base)` says whether an operation in flight writes into the
+  // block at `base`: its pages are not replaced under it (a registered
+  // receive of a network card would land in the old ones).
+  template <typename Written>
+  bool share(uintptr_t begin, uintptr_t end, idtr::SharedBlock &out, Written written) {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = live.upper_bound(begin);
+    if (it == live.begin())
+      return false;
+    Block &b = (--it)->second;
+    const uintptr_t base = reinterpret_cast<uintptr_t>(b.ptr);
+    if (b.pageBytes == 0 || end > base + b.pageBytes)
+      return false;
+    if (b.shared.fd < 0) {
+      // The first transfer out of a block may be its only one: sharing
+      // costs a copy of the whole block. A failure is not retried.
+      if (b.directUses < 0 || ++b.directUses < 2 || written(b.ptr))
+        return false;
+      int fd = idtr::promoteToShared(b.ptr, b.pageBytes);
+      if (fd < 0) {
+        b.directUses = -1;
+        return false;
+      }
+      b.shared = {fd, ++serials, base, b.pageBytes};
+    }
+    out = b.shared;
+    return true;
+  }
+
   ~LargeBlockCache() {
     for (const Block &b : cached)
-      std::free(b.ptr);
+      releaseToSystem(b);
   }
 
 private:
   std::mutex mutex;
-  std::unordered_map<void *, Block> live;
-  std::vector<Block> cached; // oldest first
+  std::map<uintptr_t, Block> live; // by address, for share's lookup
+  std::vector<Block> cached;       // oldest first
   size_t cachedBytes = 0;
+  uint64_t serials = 0;
 };
 
 LargeBlockCache &cache() {
@@ -155,6 +211,14 @@ public:
     for (int i = 0; i < n; ++i)
       list.push_back({ps[i], false});
     count.store(static_cast<int64_t>(list.size()), std::memory_order_relaxed);
+  }
+
+  // Whether an operation in flight writes into the allocation `p`.
+  bool isHeld(const void *p) {
+    if (count.load(std::memory_order_relaxed) == 0)
+      return false;
+    std::lock_guard<SpinLock> lock(spin);
+    return heldStill(p);
   }
 
   // Returns true if the free of `p` must wait for its holds.
@@ -228,6 +292,13 @@ namespace idtr {
 
 void holdAllocations(const void *const *allocations, int count) {
   holds().hold(allocations, count);
+}
+
+bool shareProgramBuffer(const void *begin, const void *end, SharedBlock &out) {
+  if (!settings().sharedBuffers)
+    return false;
+  return cache().share(reinterpret_cast<uintptr_t>(begin), reinterpret_cast<uintptr_t>(end), out,
+                       [](const void *base) { return holds().isHeld(base); });
 }
 
 void releaseAllocations(const void *const *allocations, int count) {

@@ -12,7 +12,16 @@
 #ifndef IDTR_BUFFERALLOCATOR_H
 #define IDTR_BUFFERALLOCATOR_H
 
+#include "SharedMemory.h"
+
 namespace idtr {
+
+// Sender of a direct transfer: the shared block of the program buffer that
+// holds [begin, end), if there is one. A large block of the runtime's
+// allocator becomes shared the second time it is asked for (SharedMemory.h);
+// false for other memory, the first time, when IDTR_SHARED_BUFFERS=0 or
+// when the system refuses.
+bool shareProgramBuffer(const void *begin, const void *end, SharedBlock &out);
 
 // An operation in flight writes into the allocations whose bases (the
 // descriptors' `allocated` pointers) are `allocations[0..count)` (one hold

@@ -1,7 +1,9 @@
 #include "DirectTransfer.h"
-#include "Settings.h"
+
+#include "BufferAllocator.h"
 
 #include "Errors.h"
+#include "Settings.h"
 #include "Mpi.h"
 #include "Stats.h"
 #include "Watchdog.h"
@@ -115,13 +117,41 @@ std::vector<DirectPeer> probeDirectPeers(MPI_Comm comm) {
 
 int64_t directMinBytes() { return settings().directMinBytes; }
 
-void announceDirect(DirectNote &note, const View &input, const Box &box, int peer, int tag,
-                    MPI_Comm comm, MPI_Comm control, std::vector<MPI_Request> &requests) {
+namespace {
+
+// The bytes [begin, end) that `v`'s elements occupy (strides may be
+// negative or zero).
+void extentOf(const View &v, uintptr_t &begin, uintptr_t &end) {
+  int64_t lo = 0, hi = 0;
+  for (int k = 0; k < v.rank(); ++k) {
+    int64_t reach = (v.sizes[k] - 1) * v.strides[k];
+    (reach < 0 ? lo : hi) += reach;
+  }
+  const int64_t es = static_cast<int64_t>(v.elemSize);
+  begin = reinterpret_cast<uintptr_t>(v.data) + static_cast<uintptr_t>(lo * es);
+  end = reinterpret_cast<uintptr_t>(v.data) + static_cast<uintptr_t>((hi + 1) * es);
+}
+
+} // namespace
+
+void announceDirect(DirectNote &note, const View &input, const Box &box, bool shareable,
+                    int peer, int tag, MPI_Comm comm, MPI_Comm control,
+                    std::vector<MPI_Request> &requests) {
   const int rank = input.rank();
   int64_t *w = note.words;
   w[0] = static_cast<int64_t>(reinterpret_cast<uintptr_t>(input.data));
   w[1] = static_cast<int64_t>(input.elemSize);
   w[2] = rank;
+  SharedBlock shared;
+  uintptr_t begin, end;
+  extentOf(input, begin, end);
+  if (shareable && input.volume() > 0)
+    shareProgramBuffer(reinterpret_cast<const void *>(begin), reinterpret_cast<const void *>(end),
+                       shared);
+  w[3] = shared.fd;
+  w[4] = static_cast<int64_t>(shared.serial);
+  w[5] = static_cast<int64_t>(shared.base);
+  w[6] = static_cast<int64_t>(shared.bytes);
   for (int k = 0; k < rank; ++k) {
     w[DirectNote::kHeaderWords + k] = box.offsets[k];
     w[DirectNote::kHeaderWords + rank + k] = input.sizes[k];
@@ -161,6 +191,29 @@ View remoteInput(const char *op, const DirectNote &note, int peer, size_t elemSi
   box.sizes = v.sizes;
   stats().messagesReceived++;
   return v;
+}
+
+bool mapRemoteInput(const DirectNote &note, int pid, const View &remote, View &mapped) {
+  const int64_t *w = note.words;
+  if (w[3] < 0 || remote.volume() == 0)
+    return false;
+  SharedBlock block;
+  block.fd = static_cast<int>(w[3]);
+  block.serial = static_cast<uint64_t>(w[4]);
+  block.base = static_cast<uint64_t>(w[5]);
+  block.bytes = static_cast<uint64_t>(w[6]);
+  // The sender only names a block that holds its whole input.
+  uintptr_t begin, end;
+  extentOf(remote, begin, end);
+  if (begin < block.base || end > block.base + block.bytes || end < begin)
+    return false;
+  const char *local = mapPeerBlock(pid, block);
+  if (!local)
+    return false;
+  mapped = remote;
+  mapped.data = const_cast<char *>(local) +
+                (reinterpret_cast<uintptr_t>(remote.data) - block.base);
+  return true;
 }
 
 void acknowledgeDirect(int peer, int tag, MPI_Comm control, std::vector<MPI_Request> &requests) {

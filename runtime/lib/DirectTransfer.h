@@ -63,18 +63,23 @@ int64_t directMinBytes();
 // control communicator (never matched by a data receive).
 
 // What a sender tells a receiver that reads directly: address, element
-// size and rank of its input, then its box offsets, sizes and strides.
+// size and rank of its input, the shared block that holds the input (fd -1
+// when there is none: SharedMemory.h), then its box offsets, sizes and
+// strides.
 struct DirectNote {
-  static constexpr int kHeaderWords = 3;
+  static constexpr int kHeaderWords = 7;
   static constexpr int kMaxWords = kHeaderWords + 3 * kMaxViewRank;
   int64_t words[kMaxWords];
 };
 
 // Sender: posts the note describing `input` (of box `box`) to `peer` and
 // the receive of the peer's acknowledgement, appending both requests to
-// `requests` (to be completed before the call returns).
-void announceDirect(DirectNote &note, const View &input, const Box &box, int peer, int tag,
-                    MPI_Comm comm, MPI_Comm control, std::vector<MPI_Request> &requests);
+// `requests` (to be completed before the call returns). `shareable`: the
+// input's allocation may become shared (SharedMemory.h); false when this
+// operation also writes into it.
+void announceDirect(DirectNote &note, const View &input, const Box &box, bool shareable,
+                    int peer, int tag, MPI_Comm comm, MPI_Comm control,
+                    std::vector<MPI_Request> &requests);
 // Receiver: posts the receive of `peer`'s note.
 void expectDirect(DirectNote &note, int peer, int tag, MPI_Comm comm,
                   std::vector<MPI_Request> &requests);
@@ -84,6 +89,10 @@ void expectDirect(DirectNote &note, int peer, int tag, MPI_Comm comm,
 // (`elemSize`, `rank`: what this rank expects).
 View remoteInput(const char *op, const DirectNote &note, int peer, size_t elemSize, int rank,
                  Box &box);
+// Receiver: the sender's input (`remote`, from remoteInput) as a view of
+// this process's memory when it lies in a shared block that this process
+// can map (SharedMemory.h); false when it must be read with process_vm_readv.
+bool mapRemoteInput(const DirectNote &note, int pid, const View &remote, View &mapped);
 // Receiver, after reading: posts the acknowledgement.
 void acknowledgeDirect(int peer, int tag, MPI_Comm control, std::vector<MPI_Request> &requests);
 

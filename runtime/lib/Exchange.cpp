@@ -175,10 +175,15 @@ private:
     notesOut_.resize(notes);
     DirectNote *note = notesOut_.data();
     char *cursor = sendBuffer_.data();
+    // The input's block may be moved into shared memory unless this
+    // operation's receives land in the same allocation (SharedMemory.h).
+    bool shareable = notes > 0 && input.allocated;
+    for (const View &out : outputs_)
+      shareable = shareable && out.allocated != input.allocated;
     for (size_t i = 0; i < sends.size(); ++i) {
       const Transfer &t = sends[i];
       if (isDirect(t)) {
-        announceDirect(*note++, input, plan_->frame.input, t.peer, tag, team_->comm,
+        announceDirect(*note++, input, plan_->frame.input, shareable, t.peer, tag, team_->comm,
                        team_->controlComm, withinCall_);
         stats().bytesSent += bytes(t);
       } else if (sources_[i]) {
@@ -206,8 +211,14 @@ private:
                                 plan_->frame.input.rank(), box);
       {
         StatsSection timed(&Stats::transferSeconds);
-        packer().readRemote(t, plan_->frame, remote, box, outputs_,
-                            ProcessReader(team_->directPid(t.peer)), add_);
+        const int pid = team_->directPid(t.peer);
+        View mapped;
+        if (mapRemoteInput(notesIn_[index], pid, remote, mapped)) {
+          packer().copyMapped(t, plan_->frame, mapped, box, outputs_, add_);
+          stats().mappedReads++;
+        } else {
+          packer().readRemote(t, plan_->frame, remote, box, outputs_, ProcessReader(pid), add_);
+        }
       }
       stats().bytesReceived += bytes(t);
       acknowledgeDirect(t.peer, tag_, team_->controlComm, withinCall_);

@@ -421,6 +421,23 @@ Strided remotePart(const BoxPiece &p, const Box &box, const View &remote) {
   return v;
 }
 
+void copyBoxesMapped(const std::vector<BoxPiece> &pieces, const PieceFrame &frame,
+                     const View &mapped, const Box &box, const std::vector<View> &outputs,
+                     Accumulate add) {
+  const size_t es = mapped.elemSize;
+  for (const BoxPiece &p : pieces) {
+    const int64_t bytes = p.source.volume() * static_cast<int64_t>(es);
+    if (bytes == 0)
+      continue;
+    Strided in = remotePart(p, box, mapped), src = in;
+    for (int i = 0; i < in.rank; ++i) {
+      src.sizes[i] = in.sizes[frame.axes[i]];
+      src.strides[i] = in.strides[frame.axes[i]];
+    }
+    copy(es, outputPart(p, frame, outputs), src, bytes >= kStreamedBytes, add);
+  }
+}
+
 void readBoxesRemote(const std::vector<BoxPiece> &pieces, const PieceFrame &frame,
                      const View &remote, const Box &box, const std::vector<View> &outputs,
                      const RemoteReader &reader, Accumulate add) {
@@ -549,6 +566,11 @@ public:
                   Accumulate add) const override {
     readBoxesRemote(t.boxes, frame, remote, box, outputs, reader, add);
   }
+  void copyMapped(const Transfer &t, const PieceFrame &frame, const View &mapped,
+                  const Box &box, const std::vector<View> &outputs,
+                  Accumulate add) const override {
+    copyBoxesMapped(t.boxes, frame, mapped, box, outputs, add);
+  }
 };
 
 // Reshapes have one output (PlanFactory.cpp checks it).
@@ -582,6 +604,10 @@ public:
                   const std::vector<View> &outputs, const RemoteReader &reader,
                   Accumulate add) const override {
     readRunsRemote(t.runs, remote, outputs[0], reader, add);
+  }
+  void copyMapped(const Transfer &t, const PieceFrame &, const View &mapped, const Box &,
+                  const std::vector<View> &outputs, Accumulate add) const override {
+    copyRunsLocal(t.runs, mapped, outputs[0], add);
   }
 };
 

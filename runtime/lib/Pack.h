@@ -149,6 +149,13 @@ public:
   virtual void readRemote(const Transfer &t, const PieceFrame &frame, const View &remote,
                           const Box &box, const std::vector<View> &outputs,
                           const RemoteReader &reader, Accumulate add) const = 0;
+  // Receiver of a direct transfer whose sender's input is mapped into this
+  // process (`mapped`: that input at its address here, SharedMemory.h;
+  // `box`: its box): copies, transposes or adds `t` straight out of it into
+  // the outputs, as copyLocal does with the rank's own input: one pass.
+  virtual void copyMapped(const Transfer &t, const PieceFrame &frame, const View &mapped,
+                          const Box &box, const std::vector<View> &outputs,
+                          Accumulate add) const = 0;
 
 protected:
   // Never deleted through the interface: the packers are constants.

@@ -22,6 +22,8 @@ Settings readSettings() {
   s.hugePages = !std::getenv("IDTR_NO_HUGEPAGES");
   const char *direct = std::getenv("IDTR_DIRECT");
   s.direct = !(direct && std::strcmp(direct, "0") == 0);
+  const char *shared = std::getenv("IDTR_SHARED_BUFFERS");
+  s.sharedBuffers = !(shared && std::strcmp(shared, "0") == 0);
   s.directMinBytes = readInteger(std::getenv("IDTR_DIRECT_MIN_BYTES"), 1,
                                  INT64_MAX, s.directMinBytes);
   // Below 1 GiB: MPI counts are ints.

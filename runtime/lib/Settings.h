@@ -23,6 +23,9 @@ struct Settings {
   /// IDTR_DIRECT != "0": ranks of one node may read each other's memory
   /// directly (DirectTransfer.cpp).
   bool direct = true;
+  /// IDTR_SHARED_BUFFERS != "0": large program buffers that peers read
+  /// directly are moved into memory shared with them (SharedMemory.h).
+  bool sharedBuffers = true;
   /// IDTR_DIRECT_MIN_BYTES (>= 1): the smallest transfer read directly.
   int64_t directMinBytes = int64_t(256) << 10;
   /// IDTR_MAX_MESSAGE_BYTES (8 .. 1 GiB): the largest single MPI message;

@@ -17,7 +17,8 @@ Stats &stats() {
 #define IDTR_STATS_FIELDS(X)                                                   \
   X(calls) X(waits) X(messagesSent) X(bytesSent) X(messagesReceived)           \
   X(bytesReceived) X(bytesLocal) X(metadataCollectives) X(planBuilds)          \
-  X(planHits) X(reductions) X(controlMessages) X(runtimeSeconds)               \
+  X(planHits) X(reductions) X(controlMessages) X(mappedReads)                  \
+  X(runtimeSeconds)                                                            \
   X(packSeconds) X(waitSeconds) X(transferSeconds)
 
 Stats &Stats::operator+=(const Stats &o) {
@@ -50,12 +51,12 @@ void printStats(int rank) {
                " messages_received=%" PRId64 " bytes_received=%" PRId64
                " bytes_local=%" PRId64 " metadata_collectives=%" PRId64
                " plan_builds=%" PRId64 " plan_hits=%" PRId64 " reductions=%" PRId64
-               " control_messages=%" PRId64
+               " control_messages=%" PRId64 " mapped_reads=%" PRId64
                " pack_seconds=%.6f wait_seconds=%.6f transfer_seconds=%.6f"
                " runtime_seconds=%.6f\n",
                rank, s.calls, s.waits, s.messagesSent, s.bytesSent, s.messagesReceived,
                s.bytesReceived, s.bytesLocal, s.metadataCollectives, s.planBuilds,
-               s.planHits, s.reductions, s.controlMessages, s.packSeconds, s.waitSeconds,
+               s.planHits, s.reductions, s.controlMessages, s.mappedReads, s.packSeconds, s.waitSeconds,
                s.transferSeconds, s.runtimeSeconds);
   std::fflush(stderr);
 }
