@@ -58,7 +58,8 @@ struct Block {
   // for blocks on huge pages), or 0 when its pages may be shared with other
   // allocations (malloc'd blocks): only those can be shared with peers.
   size_t pageBytes = 0;
-  // Times the block was the input of a direct transfer, and its memfd once
+  // Operations with direct transfers out of the block so far (-1: sharing
+  // failed, not retried), and its memfd once
   // shared (SharedMemory.h); the cache keeps both with the block.
   int directUses = 0;
   idtr::SharedBlock shared;
@@ -127,7 +128,8 @@ public:
   }
 
   // The shared block that holds [begin, end), sharing it first if this is
-  // the second direct transfer out of it (idtr::shareProgramBuffer).
+  // the second operation with direct transfers out of it
+  // (idtr::shareProgramBuffer).
   // `written(base)` says whether an operation in flight writes into the
   // block at `base`: its pages are not replaced under it (a registered
   // receive of a network card would land in the old ones).
@@ -142,8 +144,8 @@ public:
     if (b.pageBytes == 0 || end > base + b.pageBytes)
       return false;
     if (b.shared.fd < 0) {
-      // The first transfer out of a block may be its only one: sharing
-      // costs a copy of the whole block. A failure is not retried.
+      // The first operation reading a block directly may be its only one:
+      // sharing costs a copy of the whole block. A failure is not retried.
       if (b.directUses < 0 || ++b.directUses < 2 || written(b.ptr))
         return false;
       int fd = idtr::promoteToShared(b.ptr, b.pageBytes);

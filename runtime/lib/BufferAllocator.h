@@ -16,9 +16,10 @@
 
 namespace idtr {
 
-// Sender of a direct transfer: the shared block of the program buffer that
-// holds [begin, end), if there is one. A large block of the runtime's
-// allocator becomes shared the second time it is asked for (SharedMemory.h);
+// Sender of direct transfers, once per operation: the shared block of the
+// program buffer that holds [begin, end), if there is one. A large block of
+// the runtime's allocator becomes shared the second time it is asked for,
+// i.e. at the second operation that reads it directly (SharedMemory.h);
 // false for other memory, the first time, when IDTR_SHARED_BUFFERS=0 or
 // when the system refuses.
 bool shareProgramBuffer(const void *begin, const void *end, SharedBlock &out);

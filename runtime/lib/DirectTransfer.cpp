@@ -1,10 +1,9 @@
 #include "DirectTransfer.h"
 
 #include "BufferAllocator.h"
-
 #include "Errors.h"
-#include "Settings.h"
 #include "Mpi.h"
+#include "Settings.h"
 #include "Stats.h"
 #include "Watchdog.h"
 
@@ -134,20 +133,25 @@ void extentOf(const View &v, uintptr_t &begin, uintptr_t &end) {
 
 } // namespace
 
-void announceDirect(DirectNote &note, const View &input, const Box &box, bool shareable,
-                    int peer, int tag, MPI_Comm comm, MPI_Comm control,
-                    std::vector<MPI_Request> &requests) {
+SharedBlock shareInput(const View &input) {
+  SharedBlock shared;
+  if (input.volume() == 0)
+    return shared;
+  uintptr_t begin, end;
+  extentOf(input, begin, end);
+  shareProgramBuffer(reinterpret_cast<const void *>(begin), reinterpret_cast<const void *>(end),
+                     shared);
+  return shared;
+}
+
+void announceDirect(DirectNote &note, const View &input, const Box &box,
+                    const SharedBlock &shared, int peer, int tag, MPI_Comm comm,
+                    MPI_Comm control, std::vector<MPI_Request> &requests) {
   const int rank = input.rank();
   int64_t *w = note.words;
   w[0] = static_cast<int64_t>(reinterpret_cast<uintptr_t>(input.data));
   w[1] = static_cast<int64_t>(input.elemSize);
   w[2] = rank;
-  SharedBlock shared;
-  uintptr_t begin, end;
-  extentOf(input, begin, end);
-  if (shareable && input.volume() > 0)
-    shareProgramBuffer(reinterpret_cast<const void *>(begin), reinterpret_cast<const void *>(end),
-                       shared);
   w[3] = shared.fd;
   w[4] = static_cast<int64_t>(shared.serial);
   w[5] = static_cast<int64_t>(shared.base);

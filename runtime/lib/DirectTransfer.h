@@ -17,6 +17,7 @@
 
 #include "Descriptor.h"
 #include "Pack.h"
+#include "SharedMemory.h"
 
 #include <mpi.h>
 
@@ -72,14 +73,17 @@ struct DirectNote {
   int64_t words[kMaxWords];
 };
 
-// Sender: posts the note describing `input` (of box `box`) to `peer` and
-// the receive of the peer's acknowledgement, appending both requests to
-// `requests` (to be completed before the call returns). `shareable`: the
-// input's allocation may become shared (SharedMemory.h); false when this
-// operation also writes into it.
-void announceDirect(DirectNote &note, const View &input, const Box &box, bool shareable,
-                    int peer, int tag, MPI_Comm comm, MPI_Comm control,
-                    std::vector<MPI_Request> &requests);
+// Sender, once per operation with direct transfers: the shared block that
+// holds `input`, or one with fd -1 (SharedMemory.h; shareProgramBuffer
+// decides, and counts the operations).
+SharedBlock shareInput(const View &input);
+// Sender: posts the note describing `input` (of box `box`, in `shared` when
+// its fd is not -1) to `peer` and the receive of the peer's
+// acknowledgement, appending both requests to `requests` (to be completed
+// before the call returns).
+void announceDirect(DirectNote &note, const View &input, const Box &box,
+                    const SharedBlock &shared, int peer, int tag, MPI_Comm comm,
+                    MPI_Comm control, std::vector<MPI_Request> &requests);
 // Receiver: posts the receive of `peer`'s note.
 void expectDirect(DirectNote &note, int peer, int tag, MPI_Comm comm,
                   std::vector<MPI_Request> &requests);

@@ -180,10 +180,11 @@ private:
     bool shareable = notes > 0 && input.allocated;
     for (const View &out : outputs_)
       shareable = shareable && out.allocated != input.allocated;
+    const SharedBlock shared = shareable ? shareInput(input) : SharedBlock();
     for (size_t i = 0; i < sends.size(); ++i) {
       const Transfer &t = sends[i];
       if (isDirect(t)) {
-        announceDirect(*note++, input, plan_->frame.input, shareable, t.peer, tag, team_->comm,
+        announceDirect(*note++, input, plan_->frame.input, shared, t.peer, tag, team_->comm,
                        team_->controlComm, withinCall_);
         stats().bytesSent += bytes(t);
       } else if (sources_[i]) {

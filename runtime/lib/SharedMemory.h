@@ -11,7 +11,7 @@
 //
 // Which memory is shared: the runtime allocates every large buffer of a
 // compiled program (BufferAllocator.cpp). A large block that is the input of
-// a direct transfer for the second time (a loop's buffer, not a one-off:
+// a second operation with direct transfers (a loop's buffer, not a one-off:
 // sharing costs one copy of the block) is moved, at its address, onto a
 // memfd (promoteToShared: copy into the memfd's pages, then map them over
 // the block). The receiver takes a duplicate of the sender's memfd
