@@ -139,6 +139,39 @@ void resolveGetSharding(func::FuncOp func) {
   });
 }
 
+/// Halo sizes in annotations. A shard.shard is the identity on the global
+/// tensor, and halos only widen each shard by copies of its neighbours'
+/// elements: no op of an annotated function reads them (upstream 22 has no
+/// sharding rule that does; halos are exchanged and read at the SPMD level,
+/// shard.update_halo), and distc's functions take and return global
+/// tensors, so the program's result is the same with and without them.
+/// Upstream's partitioning, however, crashes resharding to or from a
+/// sharding with halos and builds invalid IR for element-wise ops on halo'd
+/// operands. Annotations therefore get their sharding without the halos
+/// (static ones; dynamic halo sizes are reported by checkAnnotation), with a
+/// remark under -v. Other users of the sharding value keep it as it is.
+void dropAnnotationHalos(func::FuncOp func, bool remarks) {
+  func.walk([&](shard::ShardingOp op) {
+    if (!op.getDynamicHaloSizes().empty() || !op.getDynamicShardedDimsOffsets().empty() ||
+        llvm::all_of(op.getStaticHaloSizes(), [](int64_t size) { return size == 0; }))
+      return;
+    auto isAnnotation = [](OpOperand &use) { return isa<shard::ShardOp>(use.getOwner()); };
+    if (llvm::none_of(op->getUses(), isAnnotation))
+      return;
+    if (remarks)
+      op.emitRemark("distc: the halo_sizes of this sharding do not change the "
+                    "global result of the annotated function; it is "
+                    "partitioned without them (halos are exchanged at the "
+                    "SPMD level, shard.update_halo)");
+    OpBuilder b(op);
+    auto plain = shard::ShardingOp::create(b, op.getLoc(), op.getGridAttr(),
+                                           op.getSplitAxes().getAxes(),
+                                           ArrayRef<int64_t>{},
+                                           op.getStaticShardedDimsOffsets());
+    op.getResult().replaceUsesWithIf(plain.getResult(), isAnnotation);
+  });
+}
+
 /// Callers in the same program pass global tensors and expect global tensors
 /// back. Upstream's shard-partition instead reads the annotation of an
 /// argument as the sharding of the value the caller passes (and changes the
@@ -581,6 +614,7 @@ struct ShardPartition
     bool ok = true;
     for (func::FuncOp func : annotated) {
       resolveGetSharding(func);
+      dropAnnotationHalos(func, remarks);
       func.walk([&](shard::ShardOp op) {
         if (failed(checkAnnotation(op, symbols)))
           ok = false;

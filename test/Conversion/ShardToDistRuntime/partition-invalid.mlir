@@ -14,30 +14,6 @@ func.func @offsets_end(%a: tensor<14xf32>) -> tensor<14xf32> {
 
 // -----
 
-shard.grid @grid0(shape = 4)
-
-// Halos in annotations: upstream's partitioning crashes resharding to or
-// from them (even or uneven), or builds invalid IR.
-func.func @uneven_halo(%a: tensor<10x4xf32>) -> tensor<10x4xf32> {
-  %s = shard.sharding @grid0 split_axes = [[0]] halo_sizes = [1, 1] : !shard.sharding
-  // expected-error @+1 {{distc: halo_sizes in shard.shard annotations are not supported yet; exchange halos at the SPMD level (shard.update_halo)}}
-  %as = shard.shard %a to %s : tensor<10x4xf32>
-  return %as : tensor<10x4xf32>
-}
-
-func.func @even_halo_chain(%a: tensor<8x5xf32>) -> tensor<8x5xf32> {
-  %s = shard.sharding @grid0 split_axes = [[0]] halo_sizes = [2, 1] : !shard.sharding
-  // expected-error @+1 {{halo_sizes in shard.shard annotations are not supported yet}}
-  %as = shard.shard %a to %s annotate_for_users : tensor<8x5xf32>
-  %e = tensor.empty() : tensor<8x5xf32>
-  %x = linalg.exp ins(%as : tensor<8x5xf32>) outs(%e : tensor<8x5xf32>) -> tensor<8x5xf32>
-  // expected-error @+1 {{halo_sizes in shard.shard annotations are not supported yet}}
-  %xs = shard.shard %x to %s : tensor<8x5xf32>
-  return %xs : tensor<8x5xf32>
-}
-
-// -----
-
 shard.grid @grid0(shape = 2x3)
 
 // Upstream 22 counts the shards of [[0, 1]] as 2 + 3 in offsets tables.
