@@ -16,6 +16,7 @@
 #include "mlir/Conversion/TosaToArith/TosaToArith.h"
 #include "mlir/Conversion/TosaToLinalg/TosaToLinalg.h"
 #include "mlir/Conversion/TosaToTensor/TosaToTensor.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -135,6 +136,34 @@ void resolveGetSharding(func::FuncOp func) {
     if (auto annotated = op.getSource().getDefiningOp<shard::ShardOp>()) {
       op.getResult().replaceAllUsesWith(annotated.getSharding());
       op.erase();
+    }
+  });
+}
+
+/// Inputs of a linalg op that its body reads at one constant position
+/// (integer tosa.negate's zero points, broadcast with the map
+/// (d0, d1) -> (0)): upstream's sharding rule of linalg ops rejects a
+/// constant in an operand's map, and its partitioning then crashed. The
+/// element is read once before the op (tensor.extract, computed replicated)
+/// and the body uses that scalar; the input, now unread, is erased with the
+/// other unread ones.
+void scalarizeConstantPositionInputs(func::FuncOp func) {
+  func.walk([](linalg::GenericOp op) {
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      AffineMap map = op.getMatchingIndexingMap(input);
+      auto type = dyn_cast<RankedTensorType>(input->get().getType());
+      BlockArgument arg = op.getMatchingBlockArgument(input);
+      if (!type || map.getNumResults() == 0 || arg.use_empty() ||
+          !llvm::all_of(map.getResults(), llvm::IsaPred<AffineConstantExpr>))
+        continue;
+      OpBuilder b(op);
+      SmallVector<Value> position;
+      for (AffineExpr e : map.getResults())
+        position.push_back(arith::ConstantIndexOp::create(
+            b, op.getLoc(), cast<AffineConstantExpr>(e).getValue()));
+      Value element =
+          tensor::ExtractOp::create(b, op.getLoc(), input->get(), position);
+      arg.replaceAllUsesWith(element);
     }
   });
 }
@@ -594,7 +623,10 @@ struct ShardPartition
       // Inputs that the lowered bodies do not read (tosa.negate's float
       // zero points, broadcast with the map (d0, d1) -> (0)) go: upstream's
       // sharding rule of linalg ops rejects a constant in an operand's map.
-      // (Not converging within the driver's limit only leaves some in.)
+      // Those read at one position (the integer zero points) are read
+      // before the op first. (Not converging within the driver's limit
+      // only leaves some in.)
+      scalarizeConstantPositionInputs(func);
       RewritePatternSet unused(func.getContext());
       linalg::populateEraseUnusedOperandsAndResultsPatterns(unused);
       (void)applyPatternsGreedily(func, std::move(unused));

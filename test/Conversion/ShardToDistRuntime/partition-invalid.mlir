@@ -108,23 +108,3 @@ func.func @sharding_of_unannotated(%a: tensor<8xf32>) -> tensor<8xf32> {
   %xs = shard.shard %x to %g : tensor<8xf32>
   return %xs : tensor<8xf32>
 }
-
-// -----
-
-// Integer tosa.negate reads its zero points, broadcast with the map
-// (d0, d1) -> (0), which upstream's sharding rule of linalg ops rejects
-// without failing; its partitioning then crashed. The pass now stops after
-// the error.
-shard.grid @grid0(shape = 4)
-
-func.func @negate_zero_points(%a: tensor<8x5xi32>, %z1: tensor<1xi32>, %z2: tensor<1xi32>) -> tensor<8x5xi32> {
-  %s = shard.sharding @grid0 split_axes = [[0]] : !shard.sharding
-  %as = shard.shard %a to %s annotate_for_users : tensor<8x5xi32>
-  %r = shard.sharding @grid0 split_axes = [[]] : !shard.sharding
-  %zs1 = shard.shard %z1 to %r annotate_for_users : tensor<1xi32>
-  %zs2 = shard.shard %z2 to %r annotate_for_users : tensor<1xi32>
-  // expected-error @+1 {{operand's affine expression is restricted to}}
-  %n = tosa.negate %as, %zs1, %zs2 : (tensor<8x5xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<8x5xi32>
-  %ns = shard.shard %n to %s : tensor<8x5xi32>
-  return %ns : tensor<8x5xi32>
-}
