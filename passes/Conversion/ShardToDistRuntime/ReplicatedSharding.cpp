@@ -86,7 +86,7 @@ void mlir::distc::registerReplicatedShardingModels(DialectRegistry &registry) {
     attachToDialect(ctx, dialect,
                     {"tensor.extract", "tensor.dim", "tensor.insert",
                      "tensor.from_elements", "tensor.generate", "tensor.cast",
-                     "tensor.rank"});
+                     "tensor.rank", "tensor.extract_slice"});
   });
 }
 

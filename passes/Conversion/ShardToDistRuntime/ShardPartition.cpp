@@ -168,6 +168,55 @@ void scalarizeConstantPositionInputs(func::FuncOp func) {
   });
 }
 
+/// Inputs of a linalg op read through a map that mixes constants and
+/// dimensions (a TOSA broadcast: the bias of `tosa.add %x, %b :
+/// (tensor<8x5xf32>, tensor<1x5xf32>)` is read with (d0, d1) -> (0, d1)),
+/// which upstream's sharding rule of linalg ops rejects: the op reads the
+/// rank-reduced slice at the constant positions instead (tensor.extract_slice,
+/// computed replicated), with the map of the remaining dimensions
+/// ((d0, d1) -> (d1): a broadcast upstream partitions). Static shapes only.
+void sliceConstantPositionInputs(func::FuncOp func) {
+  func.walk([](linalg::GenericOp op) {
+    SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+    bool changed = false;
+    OpBuilder b(op);
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      AffineMap map = op.getMatchingIndexingMap(input);
+      auto type = dyn_cast<RankedTensorType>(input->get().getType());
+      auto isConstant = llvm::IsaPred<AffineConstantExpr>;
+      if (!type || !type.hasStaticShape() ||
+          llvm::none_of(map.getResults(), isConstant) ||
+          llvm::all_of(map.getResults(), isConstant))
+        continue;
+      SmallVector<OpFoldResult> offsets, sizes,
+          strides(map.getNumResults(), b.getIndexAttr(1));
+      SmallVector<AffineExpr> kept;
+      SmallVector<int64_t> shape;
+      for (auto [dim, expr] : llvm::enumerate(map.getResults())) {
+        if (auto c = dyn_cast<AffineConstantExpr>(expr)) {
+          offsets.push_back(b.getIndexAttr(c.getValue()));
+          sizes.push_back(b.getIndexAttr(1));
+          continue;
+        }
+        offsets.push_back(b.getIndexAttr(0));
+        sizes.push_back(b.getIndexAttr(type.getDimSize(dim)));
+        kept.push_back(expr);
+        shape.push_back(type.getDimSize(dim));
+      }
+      Value slice = tensor::ExtractSliceOp::create(
+          b, op.getLoc(), RankedTensorType::get(shape, type.getElementType()),
+          input->get(), offsets, sizes, strides);
+      input->set(slice);
+      maps[input->getOperandNumber()] =
+          AffineMap::get(map.getNumDims(), map.getNumSymbols(), kept,
+                         op.getContext());
+      changed = true;
+    }
+    if (changed)
+      op.setIndexingMapsAttr(b.getAffineMapArrayAttr(maps));
+  });
+}
+
 /// Halo sizes in annotations. A shard.shard is the identity on the global
 /// tensor, and halos only widen each shard by copies of its neighbours'
 /// elements: no op of an annotated function reads them (upstream 22 has no
@@ -627,6 +676,7 @@ struct ShardPartition
       // before the op first. (Not converging within the driver's limit
       // only leaves some in.)
       scalarizeConstantPositionInputs(func);
+      sliceConstantPositionInputs(func);
       RewritePatternSet unused(func.getContext());
       linalg::populateEraseUnusedOperandsAndResultsPatterns(unused);
       (void)applyPatternsGreedily(func, std::move(unused));
