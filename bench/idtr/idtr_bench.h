@@ -17,18 +17,16 @@ typedef struct {
   int64_t offset;
 } md0;
 
-/* The allocation of a compiled distc program's buffers (memref.alloc lowers
- * to it; runtime/lib/BufferAllocator.cpp): large blocks on huge pages,
- * recycled, and shared with the node's ranks once peers read them directly.
+/* The allocation of a compiled distc program's buffers (_idtr_alloc, the
+ * allocator memref.alloc lowers to): large blocks on huge pages, recycled,
+ * and shared with the node's ranks once peers read them directly.
  * Zero-initialised (touched), as bench_alloc. */
-void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment, size_t bytes);
-void _mlir_memref_to_llvm_free(void *ptr);
 static inline void *bench_program_alloc(size_t bytes) {
-  void *p = _mlir_memref_to_llvm_aligned_alloc(64, bytes ? bytes : 64);
+  void *p = _idtr_alloc(64, bytes ? bytes : 64);
   memset(p, 0, bytes);
   return p;
 }
-static inline void bench_program_free(void *p) { _mlir_memref_to_llvm_free(p); }
+static inline void bench_program_free(void *p) { _idtr_free(p); }
 
 static inline md2 md2_make(double *data, int64_t rows, int64_t cols) {
   md2 d;

@@ -364,3 +364,10 @@ extern "C" void _mlir_memref_to_llvm_free(void *ptr) {
   if (ptr && !holds().deferFree(ptr))
     freeProgramBuffer(ptr);
 }
+
+// The C API's names for the same allocator (idtr.h).
+extern "C" void *_idtr_alloc(size_t alignment, size_t bytes) {
+  return _mlir_memref_to_llvm_aligned_alloc(alignment, bytes);
+}
+
+extern "C" void _idtr_free(void *ptr) { _mlir_memref_to_llvm_free(ptr); }

@@ -17,8 +17,8 @@
 // the block). The receiver takes a duplicate of the sender's memfd
 // descriptor (pidfd_getfd: the same permission as process_vm_readv) and
 // maps it read-only, once: the mapping is cached (PeerMappings below) for
-// the block's later transfers. Buffers the program allocates itself (the C
-// API) are never moved.
+// the block's later transfers. Memory the program allocates itself (malloc)
+// is never moved; C API users allocate with _idtr_alloc to get this path.
 //
 // The price: shared memory is on 4 KiB pages unless the machine enables
 // transparent huge pages for shmem (/sys/kernel/mm/transparent_hugepage/

@@ -14,6 +14,7 @@
 #ifndef IDTR_IDTR_H
 #define IDTR_IDTR_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -373,6 +374,22 @@ const char *_idtr_param_path(const char *spec, const char *name);
 
 /* Seconds on a monotonic clock (per process; differences are durations). */
 double _idtr_wtime(void);
+
+/* ---- array memory --------------------------------------------------------- */
+
+/* Memory for arrays, as compiled programs allocate all of theirs
+   (memref.alloc lowers to the same allocator): blocks of 4 MiB and more on
+   transparent huge pages, recycled after _idtr_free, and, once the block is
+   the input of a second operation whose transfers peers of the node read
+   directly, moved into memory they map, so that they copy or transpose
+   straight out of it (docs/runtime.md, "Shared program buffers"; arrays
+   from malloc are read with cross-memory attach instead, a second pass for
+   transpositions). `alignment` is a power of two; the contents are
+   uninitialised; a failed allocation ends the job with a message. Free
+   with _idtr_free only (never free()), after the last operation that
+   reads or writes the block has been waited on. */
+void *_idtr_alloc(size_t alignment, size_t bytes);
+void _idtr_free(void *ptr);
 
 /* ---- process grids (!dist.tensor<..., grid = [...]>) --------------------- */
 
