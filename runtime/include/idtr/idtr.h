@@ -387,7 +387,9 @@ double _idtr_wtime(void);
    transpositions). `alignment` is a power of two; the contents are
    uninitialised; a failed allocation ends the job with a message. Free
    with _idtr_free only (never free()), after the last operation that
-   reads or writes the block has been waited on. */
+   reads or writes the block has been waited on. While a runtime call
+   reads part of such a block, no other thread may write any part of it:
+   the move copies the whole block. */
 void *_idtr_alloc(size_t alignment, size_t bytes);
 void _idtr_free(void *ptr);
 
