@@ -119,6 +119,10 @@ void buildBufferize(OpPassManager &pm, const PipelineOptions &opts) {
     pm.addPass(mlir::distc::createLoopInitOwnership());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
+  // Frees at the last use instead of the end of the block: straight-line
+  // code would otherwise hold every buffer it allocated.
+  if (opts.optLevel > 0)
+    pm.addPass(mlir::distc::createFreeAfterLastUse());
   pm.addPass(bufferization::createLowerDeallocationsPass());
   pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());

@@ -1,0 +1,75 @@
+// RUN: %distc-opt %s --distc-free-after-last-use --split-input-file | FileCheck %s
+
+// Straight-line code: each buffer is freed right after the last op that can
+// reach it (here, through a handle the call returns and the wait takes),
+// not at the end of the block.
+func.func private @start(memref<*xf64>, memref<*xf64>) -> i64
+func.func private @wait(i64)
+
+// CHECK-LABEL: func.func @chain
+// CHECK: %[[A:.*]] = memref.alloc
+// CHECK: %[[B:.*]] = memref.alloc
+// CHECK: %[[H1:.*]] = call @start
+// CHECK-NEXT: call @wait(%[[H1]])
+// CHECK-NEXT: %[[T1:.*]] = arith.constant true
+// CHECK-NEXT: bufferization.dealloc (%[[A]] : memref<8xf64>) if (%[[T1]])
+// CHECK: %[[C:.*]] = memref.alloc
+// CHECK: %[[H2:.*]] = call @start
+// CHECK-NEXT: call @wait(%[[H2]])
+// CHECK-NEXT: %[[T2:.*]] = arith.constant true
+// CHECK-NEXT: bufferization.dealloc (%[[B]] : memref<8xf64>) if (%[[T2]])
+// CHECK: memref.load %[[C]]
+// CHECK-NEXT: bufferization.dealloc (%[[C]] : memref<8xf64>) if (%{{.*}})
+// CHECK-NEXT: return
+func.func @chain(%i: index) -> f64 {
+  %true = arith.constant true
+  %a = memref.alloc() : memref<8xf64>
+  %b = memref.alloc() : memref<8xf64>
+  %ua = memref.cast %a : memref<8xf64> to memref<*xf64>
+  %ub = memref.cast %b : memref<8xf64> to memref<*xf64>
+  %h1 = call @start(%ua, %ub) : (memref<*xf64>, memref<*xf64>) -> i64
+  call @wait(%h1) : (i64) -> ()
+  %c = memref.alloc() : memref<8xf64>
+  %uc = memref.cast %c : memref<8xf64> to memref<*xf64>
+  %h2 = call @start(%ub, %uc) : (memref<*xf64>, memref<*xf64>) -> i64
+  call @wait(%h2) : (i64) -> ()
+  %v = memref.load %c[%i] : memref<8xf64>
+  bufferization.dealloc (%a, %b, %c : memref<8xf64>, memref<8xf64>, memref<8xf64>) if (%true, %true, %true)
+  return %v : f64
+}
+
+// -----
+
+// A buffer a loop carries is freed after the last use of the loop's result.
+// Left where they are: a buffer that reaches a retained value (a view of it
+// is returned), one freed on a condition, and one whose address is stored
+// to memory.
+// CHECK-LABEL: func.func @kept
+// CHECK: %[[R:.*]] = memref.alloc
+// CHECK: %[[L:.*]] = memref.alloc
+// CHECK: %[[LOOP:.*]] = scf.for
+// CHECK: memref.store %{{.*}}, %[[LOOP]]
+// CHECK-NEXT: %[[T:.*]] = arith.constant true
+// CHECK-NEXT: bufferization.dealloc (%[[L]] : memref<8xf64>) if (%[[T]])
+// CHECK-NOT: bufferization.dealloc
+// CHECK: bufferization.dealloc (%[[R]], %{{.*}}, %{{.*}} : {{.*}}) if (%{{.*}}, %{{.*}}, %{{.*}}) retain (%{{.*}} : memref<4xf64, strided<[1]>>)
+// CHECK-NOT: bufferization.dealloc
+func.func @kept(%cond: i1, %n: index, %slot: memref<1xindex>) -> memref<4xf64, strided<[1]>> {
+  %true = arith.constant true
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = memref.alloc() : memref<8xf64>
+  %view = memref.subview %r[0] [4] [1] : memref<8xf64> to memref<4xf64, strided<[1]>>
+  %l = memref.alloc() : memref<8xf64>
+  %loop = scf.for %k = %c0 to %n step %c1 iter_args(%x = %l) -> (memref<8xf64>) {
+    scf.yield %x : memref<8xf64>
+  }
+  %f = arith.constant 0.0 : f64
+  memref.store %f, %loop[%c0] : memref<8xf64>
+  %m = memref.alloc() : memref<8xf64>
+  %s = memref.alloc() : memref<8xf64>
+  %p = memref.extract_aligned_pointer_as_index %s : memref<8xf64> -> index
+  memref.store %p, %slot[%c0] : memref<1xindex>
+  %o = bufferization.dealloc (%r, %l, %m, %s : memref<8xf64>, memref<8xf64>, memref<8xf64>, memref<8xf64>) if (%true, %true, %cond, %true) retain (%view : memref<4xf64, strided<[1]>>)
+  return %view : memref<4xf64, strided<[1]>>
+}
