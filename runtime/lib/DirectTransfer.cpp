@@ -116,29 +116,11 @@ std::vector<DirectPeer> probeDirectPeers(MPI_Comm comm) {
 
 int64_t directMinBytes() { return settings().directMinBytes; }
 
-namespace {
-
-// The bytes [begin, end) that `v`'s elements occupy (strides may be
-// negative or zero).
-void extentOf(const View &v, uintptr_t &begin, uintptr_t &end) {
-  int64_t lo = 0, hi = 0;
-  for (int k = 0; k < v.rank(); ++k) {
-    int64_t reach = (v.sizes[k] - 1) * v.strides[k];
-    (reach < 0 ? lo : hi) += reach;
-  }
-  const int64_t es = static_cast<int64_t>(v.elemSize);
-  begin = reinterpret_cast<uintptr_t>(v.data) + static_cast<uintptr_t>(lo * es);
-  end = reinterpret_cast<uintptr_t>(v.data) + static_cast<uintptr_t>((hi + 1) * es);
-}
-
-} // namespace
-
 SharedBlock shareInput(const View &input) {
   SharedBlock shared;
-  if (input.volume() == 0)
-    return shared;
   uintptr_t begin, end;
-  extentOf(input, begin, end);
+  if (input.volume() == 0 || !byteRange(input, begin, end))
+    return shared;
   shareProgramBuffer(reinterpret_cast<const void *>(begin), reinterpret_cast<const void *>(end),
                      shared);
   return shared;
@@ -208,8 +190,7 @@ bool mapRemoteInput(const DirectNote &note, int pid, const View &remote, View &m
   block.bytes = static_cast<uint64_t>(w[6]);
   // The sender only names a block that holds its whole input.
   uintptr_t begin, end;
-  extentOf(remote, begin, end);
-  if (begin < block.base || end > block.base + block.bytes || end < begin)
+  if (!byteRange(remote, begin, end) || begin < block.base || end - block.base > block.bytes)
     return false;
   const char *local = mapPeerBlock(pid, block);
   if (!local)
