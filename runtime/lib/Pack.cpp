@@ -421,6 +421,17 @@ Strided remotePart(const BoxPiece &p, const Box &box, const View &remote) {
   return v;
 }
 
+// `v` (in input order) with its dimensions in output order: dimension i is
+// input dimension axes[i].
+Strided inOutputOrder(const Strided &v, const Shape &axes) {
+  Strided out = v;
+  for (int i = 0; i < v.rank; ++i) {
+    out.sizes[i] = v.sizes[axes[i]];
+    out.strides[i] = v.strides[axes[i]];
+  }
+  return out;
+}
+
 void copyBoxesMapped(const std::vector<BoxPiece> &pieces, const PieceFrame &frame,
                      const View &mapped, const Box &box, const std::vector<View> &outputs,
                      Accumulate add) {
@@ -429,12 +440,8 @@ void copyBoxesMapped(const std::vector<BoxPiece> &pieces, const PieceFrame &fram
     const int64_t bytes = p.source.volume() * static_cast<int64_t>(es);
     if (bytes == 0)
       continue;
-    Strided in = remotePart(p, box, mapped), src = in;
-    for (int i = 0; i < in.rank; ++i) {
-      src.sizes[i] = in.sizes[frame.axes[i]];
-      src.strides[i] = in.strides[frame.axes[i]];
-    }
-    copy(es, outputPart(p, frame, outputs), src, bytes >= kStreamedBytes, add);
+    copy(es, outputPart(p, frame, outputs), inOutputOrder(remotePart(p, box, mapped), frame.axes),
+         bytes >= kStreamedBytes, add);
   }
 }
 
@@ -496,14 +503,8 @@ void readBoxesRemote(const std::vector<BoxPiece> &pieces, const PieceFrame &fram
       appendViewSegments(remotePart(q, box, remote), es, SIZE_MAX, source);
       reader.read(local, source);
       // The tile in output order.
-      Strided tile;
-      tile.data = staging.data();
-      tile.rank = rank;
-      for (int i = 0; i < rank; ++i) {
-        tile.sizes[i] = dense.sizes[frame.axes[i]];
-        tile.strides[i] = dense.strides[frame.axes[i]];
-      }
-      copy(es, outputPart(q, frame, outputs), tile, bytes >= kStreamedBytes, add);
+      copy(es, outputPart(q, frame, outputs), inOutputOrder(dense, frame.axes),
+           bytes >= kStreamedBytes, add);
     }
   }
 }

@@ -87,15 +87,12 @@ __attribute__((target("avx2"))) inline void transposeTile(const double *A, int64
   out[3] = _mm256_permute2f128_pd(t1, t3, 0x31);
 }
 
-// Stores the four rows of a transposed 4x4 tile (out[j] to B + j * ldb).
-__attribute__((target("avx2"))) inline void storeTile(double *B, int64_t ldb,
-                                                       const __m256d out[4], bool stream) {
-  for (int j = 0; j < 4; ++j) {
-    if (stream)
-      _mm256_stream_pd(B + j * ldb, out[j]);
-    else
-      _mm256_storeu_pd(B + j * ldb, out[j]);
-  }
+// Stores four doubles at `to`: non-temporal when `stream`.
+__attribute__((target("avx2"))) inline void store4(double *to, __m256d v, bool stream) {
+  if (stream)
+    _mm256_stream_pd(to, v);
+  else
+    _mm256_storeu_pd(to, v);
 }
 
 // The additions of four 8-byte elements, as 256-bit lanes: the tiles only
@@ -184,24 +181,16 @@ transpose8Avx2(double *B, int64_t ldb, const double *A, int64_t lda,
                 reinterpret_cast<uintptr_t>(B) % 32 == 0 && ldb % 4 == 0;
   forEachTile(rows & ~int64_t(3), cols & ~int64_t(3),
               [&](int64_t r, int64_t c, int width) __attribute__((target("avx2"))) {
-                __m256d lo[4];
+                __m256d lo[4], hi[4];
                 transposeTile(A + c * lda + r, lda, lo);
-                if (width == 4)
-                  return storeTile(B + r * ldb + c, ldb, lo, stream);
+                if (width == 8)
+                  transposeTile(A + (c + 4) * lda + r, lda, hi);
                 // Both halves of each output row's line, stored one after
                 // the other.
-                __m256d hi[4];
-                transposeTile(A + (c + 4) * lda + r, lda, hi);
-                if (stream) {
-                  for (int j = 0; j < 4; ++j) {
-                    _mm256_stream_pd(B + (r + j) * ldb + c, lo[j]);
-                    _mm256_stream_pd(B + (r + j) * ldb + c + 4, hi[j]);
-                  }
-                } else {
-                  for (int j = 0; j < 4; ++j) {
-                    _mm256_storeu_pd(B + (r + j) * ldb + c, lo[j]);
-                    _mm256_storeu_pd(B + (r + j) * ldb + c + 4, hi[j]);
-                  }
+                for (int j = 0; j < 4; ++j) {
+                  store4(B + (r + j) * ldb + c, lo[j], stream);
+                  if (width == 8)
+                    store4(B + (r + j) * ldb + c + 4, hi[j], stream);
                 }
               });
   if (stream)
