@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace mlir::distc {
@@ -24,12 +25,6 @@ namespace mlir::distc {
 using namespace mlir;
 
 namespace {
-
-bool isConstantTrue(Value value) {
-  auto constant = value.getDefiningOp<arith::ConstantOp>();
-  auto attr = constant ? dyn_cast<BoolAttr>(constant.getValue()) : BoolAttr();
-  return attr && attr.getValue();
-}
 
 /// Every value that may carry `buffer` or anything computed from it: its
 /// users' results, the results and region arguments of users with regions,
@@ -57,11 +52,10 @@ llvm::SetVector<Value> reachingValues(Value buffer) {
   return values;
 }
 
-/// Moves the free of `buffer` (operand `index` of `dealloc`, condition
-/// true) after its last use in the block, if that is before `dealloc`.
-/// Returns true if it did.
-bool freeEarly(bufferization::DeallocOp dealloc, unsigned index) {
-  Value buffer = dealloc.getMemrefs()[index];
+/// Moves the free of `buffer` (a memref of `dealloc`, condition true) after
+/// its last use in the block, if that is before `dealloc`. Returns true if
+/// it did.
+bool freeEarly(bufferization::DeallocOp dealloc, Value buffer) {
   Block *block = dealloc->getBlock();
   llvm::SetVector<Value> reaching = reachingValues(buffer);
   for (Value retained : dealloc.getRetained())
@@ -131,9 +125,10 @@ struct FreeAfterLastUsePass
         auto [buffer, condition] = pair;
         // Buffers this block allocated and owns on every path.
         auto alloc = buffer.getDefiningOp<memref::AllocOp>();
-        if (!alloc || alloc->getBlock() != dealloc->getBlock() || !isConstantTrue(condition))
+        if (!alloc || alloc->getBlock() != dealloc->getBlock() ||
+            !matchPattern(condition, m_One()))
           continue;
-        if (freeEarly(dealloc, i))
+        if (freeEarly(dealloc, buffer))
           moved.push_back(i);
       }
       if (!moved.empty())

@@ -14,6 +14,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -49,12 +50,6 @@ Value rootBuffer(Value value) {
   return value;
 }
 
-bool isConstantFalse(Value value) {
-  auto constant = value.getDefiningOp<arith::ConstantOp>();
-  auto attr = constant ? dyn_cast<BoolAttr>(constant.getValue()) : BoolAttr();
-  return attr && !attr.getValue();
-}
-
 struct LoopInitOwnershipPass
     : public distc::impl::LoopInitOwnershipBase<LoopInitOwnershipPass> {
   void runOnOperation() override {
@@ -87,7 +82,7 @@ struct LoopInitOwnershipPass
   void transferOne(scf::ForOp loop, unsigned memrefIndex,
                    unsigned ownershipIndex, DominanceInfo &dominance) {
     OpOperand &ownershipInit = loop.getInitArgsMutable()[ownershipIndex];
-    if (!isConstantFalse(ownershipInit.get()))
+    if (!matchPattern(ownershipInit.get(), m_Zero()))
       return;
     OpOperand &memrefInit = loop.getInitArgsMutable()[memrefIndex];
     Value root = rootBuffer(memrefInit.get());

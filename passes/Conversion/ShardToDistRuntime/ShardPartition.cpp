@@ -84,17 +84,9 @@ LogicalResult checkAnnotation(shard::ShardOp op,
   if (!shardingOp.getDynamicShardedDimsOffsets().empty())
     return op.emitError("distc: dynamic sharded_dims_offsets are not "
                         "supported yet");
+  // (Static halo sizes are gone: dropAnnotationHalos.)
   if (!shardingOp.getDynamicHaloSizes().empty())
     return op.emitError("distc: dynamic halo_sizes are not supported yet");
-  // Upstream 22 crashes resharding to or from a sharding with halos (and a
-  // function boundary is such a resharding here), and partitions an
-  // element-wise op on halo'd operands into one whose output has no halos
-  // (invalid IR).
-  if (llvm::any_of(shardingOp.getStaticHaloSizes(),
-                   [](int64_t size) { return size != 0; }))
-    return op.emitError("distc: halo_sizes in shard.shard annotations are "
-                        "not supported yet; exchange halos at the SPMD level "
-                        "(shard.update_halo)");
 
   auto type = cast<RankedTensorType>(op.getType());
   auto splitAxes = shardingOp.getSplitAxes().getAxes();
