@@ -73,11 +73,12 @@ template <typename E> void checkRandomAdds(Accumulate add, uint64_t seed) {
   }
 }
 
-// transposeAdd2D at ragged sizes (the AVX2 tiles, their edges, and sizes
+// transposeAdd2D at ragged sizes (the AVX2 tiles; bands of 64 columns whose
+// last one is 4 wide (cols 70) or 12 wide (cols 140); the edges; sizes
 // below a tile) against a naive loop.
 template <typename E> void checkTransposeAdd(Accumulate add) {
   for (int64_t rows : {1, 3, 4, 5, 17, 64, 67, 130})
-    for (int64_t cols : {1, 2, 4, 8, 12, 13, 20, 28, 44, 64, 70}) {
+    for (int64_t cols : {1, 2, 4, 8, 12, 13, 20, 28, 44, 64, 70, 140}) {
       int64_t lda = rows + 3, ldb = cols + 1;
       std::vector<E> a(cols * lda), b(rows * ldb), ref;
       for (size_t i = 0; i < a.size(); ++i)
