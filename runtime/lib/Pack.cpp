@@ -68,19 +68,37 @@ void copy(size_t es, const Strided &dst, const Strided &src, bool streamed = fal
                 streamed);
 }
 
-// The piece as a sub-view of the input, with dimensions in output order.
-Strided inputPart(const BoxPiece &p, const PieceFrame &f, const View &input) {
+// A piece as a sub-view of `source`, the block `box` of the input (this
+// rank's, or a peer's mapped or remote one: addresses in its process), with
+// dimensions in input order.
+Strided sourcePart(const BoxPiece &p, const Box &box, const View &source) {
   Strided v;
-  v.rank = input.rank();
+  v.rank = source.rank();
   int64_t off = 0;
-  for (int k = 0; k < v.rank; ++k)
-    off += (p.source.offsets[k] - f.input.offsets[k]) * input.strides[k];
-  v.data = input.data + off * static_cast<int64_t>(input.elemSize);
-  for (int i = 0; i < v.rank; ++i) {
-    v.sizes[i] = p.source.sizes[f.axes[i]];
-    v.strides[i] = input.strides[f.axes[i]];
+  for (int k = 0; k < v.rank; ++k) {
+    off += (p.source.offsets[k] - box.offsets[k]) * source.strides[k];
+    v.sizes[k] = p.source.sizes[k];
+    v.strides[k] = source.strides[k];
   }
+  v.data = source.data + off * static_cast<int64_t>(source.elemSize);
   return v;
+}
+
+// `v` (in input order) with its dimensions in output order: dimension i is
+// input dimension axes[i].
+Strided inOutputOrder(const Strided &v, const Shape &axes) {
+  Strided out = v;
+  for (int i = 0; i < v.rank; ++i) {
+    out.sizes[i] = v.sizes[axes[i]];
+    out.strides[i] = v.strides[axes[i]];
+  }
+  return out;
+}
+
+// The piece as a sub-view of this rank's input, with dimensions in output
+// order.
+Strided inputPart(const BoxPiece &p, const PieceFrame &f, const View &input) {
+  return inOutputOrder(sourcePart(p, f.input, input), f.axes);
 }
 
 // The piece as a sub-view of the receiver's output `p.target`.
@@ -406,32 +424,6 @@ bool isIdentity(const Shape &axes) {
   return true;
 }
 
-// A piece as a sub-view of the sender's input, in input order (addresses in
-// the sender's process).
-Strided remotePart(const BoxPiece &p, const Box &box, const View &remote) {
-  Strided v;
-  v.rank = remote.rank();
-  int64_t off = 0;
-  for (int k = 0; k < v.rank; ++k) {
-    off += (p.source.offsets[k] - box.offsets[k]) * remote.strides[k];
-    v.sizes[k] = p.source.sizes[k];
-    v.strides[k] = remote.strides[k];
-  }
-  v.data = remote.data + off * static_cast<int64_t>(remote.elemSize);
-  return v;
-}
-
-// `v` (in input order) with its dimensions in output order: dimension i is
-// input dimension axes[i].
-Strided inOutputOrder(const Strided &v, const Shape &axes) {
-  Strided out = v;
-  for (int i = 0; i < v.rank; ++i) {
-    out.sizes[i] = v.sizes[axes[i]];
-    out.strides[i] = v.strides[axes[i]];
-  }
-  return out;
-}
-
 void copyBoxesMapped(const std::vector<BoxPiece> &pieces, const PieceFrame &frame,
                      const View &mapped, const Box &box, const std::vector<View> &outputs,
                      Accumulate add) {
@@ -440,7 +432,7 @@ void copyBoxesMapped(const std::vector<BoxPiece> &pieces, const PieceFrame &fram
     const int64_t bytes = p.source.volume() * static_cast<int64_t>(es);
     if (bytes == 0)
       continue;
-    copy(es, outputPart(p, frame, outputs), inOutputOrder(remotePart(p, box, mapped), frame.axes),
+    copy(es, outputPart(p, frame, outputs), inOutputOrder(sourcePart(p, box, mapped), frame.axes),
          bytes >= kStreamedBytes, add);
   }
 }
@@ -463,7 +455,7 @@ void readBoxesRemote(const std::vector<BoxPiece> &pieces, const PieceFrame &fram
       source.clear();
       size_t limit = segmentLimit(bytes);
       if (appendViewSegments(outputPart(p, frame, outputs), es, limit, local) &&
-          appendViewSegments(remotePart(p, box, remote), es, limit, source)) {
+          appendViewSegments(sourcePart(p, box, remote), es, limit, source)) {
         reader.read(local, source);
         continue;
       }
@@ -476,7 +468,7 @@ void readBoxesRemote(const std::vector<BoxPiece> &pieces, const PieceFrame &fram
       }
       local.assign(1, {reinterpret_cast<uintptr_t>(staging.data()), bytes});
       source.clear();
-      appendViewSegments(remotePart(p, box, remote), es, SIZE_MAX, source);
+      appendViewSegments(sourcePart(p, box, remote), es, SIZE_MAX, source);
       reader.read(local, source);
       Strided out = outputPart(p, frame, outputs);
       copy(es, out, out.dense(staging.data()), false, add);
@@ -496,11 +488,11 @@ void readBoxesRemote(const std::vector<BoxPiece> &pieces, const PieceFrame &fram
       BoxPiece q = p;
       q.source.offsets[0] += r0;
       q.source.sizes[0] = std::min(rows, p.source.sizes[0] - r0);
-      Strided dense = remotePart(q, box, remote).dense(staging.data());
+      Strided dense = sourcePart(q, box, remote).dense(staging.data());
       local.assign(1, {reinterpret_cast<uintptr_t>(staging.data()),
                        dense.volume() * static_cast<int64_t>(es)});
       source.clear();
-      appendViewSegments(remotePart(q, box, remote), es, SIZE_MAX, source);
+      appendViewSegments(sourcePart(q, box, remote), es, SIZE_MAX, source);
       reader.read(local, source);
       // The tile in output order.
       copy(es, outputPart(q, frame, outputs), inOutputOrder(dense, frame.axes),

@@ -132,79 +132,81 @@ void resolveGetSharding(func::FuncOp func) {
   });
 }
 
-/// Inputs of a linalg op that its body reads at one constant position
-/// (integer tosa.negate's zero points, broadcast with the map
-/// (d0, d1) -> (0)): upstream's sharding rule of linalg ops rejects a
-/// constant in an operand's map, and its partitioning then crashed. The
-/// element is read once before the op (tensor.extract, computed replicated)
-/// and the body uses that scalar; the input, now unread, is erased with the
-/// other unread ones.
-void scalarizeConstantPositionInputs(func::FuncOp func) {
-  func.walk([](linalg::GenericOp op) {
-    for (OpOperand *input : op.getDpsInputOperands()) {
-      AffineMap map = op.getMatchingIndexingMap(input);
-      auto type = dyn_cast<RankedTensorType>(input->get().getType());
-      BlockArgument arg = op.getMatchingBlockArgument(input);
-      if (!type || map.getNumResults() == 0 || arg.use_empty() ||
-          !llvm::all_of(map.getResults(), llvm::IsaPred<AffineConstantExpr>))
-        continue;
-      OpBuilder b(op);
-      SmallVector<Value> position;
-      for (AffineExpr e : map.getResults())
-        position.push_back(arith::ConstantIndexOp::create(
-            b, op.getLoc(), cast<AffineConstantExpr>(e).getValue()));
-      Value element =
-          tensor::ExtractOp::create(b, op.getLoc(), input->get(), position);
-      arg.replaceAllUsesWith(element);
-    }
-  });
+/// Integer tosa.negate's zero points (map (d0, d1) -> (0)): an input that
+/// the body reads at one constant position. The element is read once
+/// before the op (tensor.extract, computed replicated) and the body uses
+/// that scalar; the input, now unread, is erased with the other unread
+/// ones.
+void scalarizeInput(OpBuilder &b, linalg::GenericOp op, OpOperand *input,
+                    AffineMap map) {
+  BlockArgument arg = op.getMatchingBlockArgument(input);
+  if (arg.use_empty())
+    return;
+  SmallVector<Value> position;
+  for (AffineExpr e : map.getResults())
+    position.push_back(arith::ConstantIndexOp::create(
+        b, op.getLoc(), cast<AffineConstantExpr>(e).getValue()));
+  Value element =
+      tensor::ExtractOp::create(b, op.getLoc(), input->get(), position);
+  arg.replaceAllUsesWith(element);
 }
 
-/// Inputs of a linalg op read through a map that mixes constants and
-/// dimensions (a TOSA broadcast: the bias of `tosa.add %x, %b :
-/// (tensor<8x5xf32>, tensor<1x5xf32>)` is read with (d0, d1) -> (0, d1)),
-/// which upstream's sharding rule of linalg ops rejects: the op reads the
-/// rank-reduced slice at the constant positions instead (tensor.extract_slice,
-/// computed replicated), with the map of the remaining dimensions
-/// ((d0, d1) -> (d1): a broadcast upstream partitions). Static shapes only.
-void sliceConstantPositionInputs(func::FuncOp func) {
+/// A TOSA broadcast (the bias of `tosa.add %x, %b : (tensor<8x5xf32>,
+/// tensor<1x5xf32>)` is read with (d0, d1) -> (0, d1)): an input read
+/// through a map that mixes constants and dimensions. The op reads the
+/// rank-reduced slice at the constant positions instead
+/// (tensor.extract_slice, computed replicated); returns the map of the
+/// remaining dimensions ((d0, d1) -> (d1): a broadcast upstream partitions).
+AffineMap sliceInput(OpBuilder &b, linalg::GenericOp op, OpOperand *input,
+                     AffineMap map, RankedTensorType type) {
+  SmallVector<OpFoldResult> offsets, sizes,
+      strides(map.getNumResults(), b.getIndexAttr(1));
+  SmallVector<AffineExpr> kept;
+  SmallVector<int64_t> shape;
+  for (auto [dim, expr] : llvm::enumerate(map.getResults())) {
+    if (auto c = dyn_cast<AffineConstantExpr>(expr)) {
+      offsets.push_back(b.getIndexAttr(c.getValue()));
+      sizes.push_back(b.getIndexAttr(1));
+      continue;
+    }
+    offsets.push_back(b.getIndexAttr(0));
+    sizes.push_back(b.getIndexAttr(type.getDimSize(dim)));
+    kept.push_back(expr);
+    shape.push_back(type.getDimSize(dim));
+  }
+  Value slice = tensor::ExtractSliceOp::create(
+      b, op.getLoc(), RankedTensorType::get(shape, type.getElementType()),
+      input->get(), offsets, sizes, strides);
+  input->set(slice);
+  return AffineMap::get(map.getNumDims(), map.getNumSymbols(), kept,
+                        op.getContext());
+}
+
+/// Inputs of linalg ops read at constant positions in some of their
+/// dimensions: upstream's sharding rule of linalg ops rejects a constant in
+/// an operand's map ("operand's affine expression is restricted to ..."),
+/// and its partitioning then crashed. An input read at a constant position
+/// in every dimension becomes a scalar (scalarizeInput), one that mixes
+/// constants and dimensions a slice (sliceInput; static shapes only).
+void rewriteConstantPositionInputs(func::FuncOp func) {
   func.walk([](linalg::GenericOp op) {
     SmallVector<AffineMap> maps = op.getIndexingMapsArray();
-    bool changed = false;
+    bool remapped = false;
     OpBuilder b(op);
+    auto isConstant = llvm::IsaPred<AffineConstantExpr>;
     for (OpOperand *input : op.getDpsInputOperands()) {
-      AffineMap map = op.getMatchingIndexingMap(input);
+      AffineMap map = maps[input->getOperandNumber()];
       auto type = dyn_cast<RankedTensorType>(input->get().getType());
-      auto isConstant = llvm::IsaPred<AffineConstantExpr>;
-      if (!type || !type.hasStaticShape() ||
-          llvm::none_of(map.getResults(), isConstant) ||
-          llvm::all_of(map.getResults(), isConstant))
+      if (!type || llvm::none_of(map.getResults(), isConstant))
         continue;
-      SmallVector<OpFoldResult> offsets, sizes,
-          strides(map.getNumResults(), b.getIndexAttr(1));
-      SmallVector<AffineExpr> kept;
-      SmallVector<int64_t> shape;
-      for (auto [dim, expr] : llvm::enumerate(map.getResults())) {
-        if (auto c = dyn_cast<AffineConstantExpr>(expr)) {
-          offsets.push_back(b.getIndexAttr(c.getValue()));
-          sizes.push_back(b.getIndexAttr(1));
-          continue;
-        }
-        offsets.push_back(b.getIndexAttr(0));
-        sizes.push_back(b.getIndexAttr(type.getDimSize(dim)));
-        kept.push_back(expr);
-        shape.push_back(type.getDimSize(dim));
+      if (llvm::all_of(map.getResults(), isConstant)) {
+        scalarizeInput(b, op, input, map);
+      } else if (type.hasStaticShape()) {
+        maps[input->getOperandNumber()] = sliceInput(b, op, input, map, type);
+        remapped = true;
       }
-      Value slice = tensor::ExtractSliceOp::create(
-          b, op.getLoc(), RankedTensorType::get(shape, type.getElementType()),
-          input->get(), offsets, sizes, strides);
-      input->set(slice);
-      maps[input->getOperandNumber()] =
-          AffineMap::get(map.getNumDims(), map.getNumSymbols(), kept,
-                         op.getContext());
-      changed = true;
     }
-    if (changed)
+    if (remapped)
       op.setIndexingMapsAttr(b.getAffineMapArrayAttr(maps));
   });
 }
@@ -667,8 +669,7 @@ struct ShardPartition
       // Those read at one position (the integer zero points) are read
       // before the op first. (Not converging within the driver's limit
       // only leaves some in.)
-      scalarizeConstantPositionInputs(func);
-      sliceConstantPositionInputs(func);
+      rewriteConstantPositionInputs(func);
       RewritePatternSet unused(func.getContext());
       linalg::populateEraseUnusedOperandsAndResultsPatterns(unused);
       (void)applyPatternsGreedily(func, std::move(unused));
