@@ -3,9 +3,9 @@
 // See the pass description in Passes.td. Ownership-based deallocation puts
 // one bufferization.dealloc per block, before its terminator: straight-line
 // code keeps every buffer of a block alive until the block ends. This pass
-// moves the free of a buffer that the block allocated, unconditionally owns
-// and does not retain to right after the last op of the block that can
-// still reach it.
+// moves the free of a buffer that the block allocated or received from a
+// call, unconditionally owns and does not retain to right after the last op
+// of the block that can still reach it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +13,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/SetVector.h"
@@ -26,19 +27,36 @@ using namespace mlir;
 
 namespace {
 
+/// Whether `op` calls a function of this module that has a body: one that
+/// ownership-based deallocation bufferized, whose results the caller owns
+/// (the function boundary ABI: a callee returns fresh buffers, or clones
+/// of what it does not own), so no result aliases a memref argument.
+bool callsBufferizedFunction(Operation *op) {
+  auto call = dyn_cast<func::CallOp>(op);
+  if (!call)
+    return false;
+  auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(call, call.getCalleeAttr());
+  return callee && !callee.isExternal();
+}
+
 /// Every value that may carry `buffer` or anything computed from it: its
 /// users' results, the results and region arguments of users with regions,
 /// and the results of the parent of a terminator that uses one (a yield).
 /// Deliberately coarse (a loaded element, a pointer as an index, a handle
 /// of an operation that reads the buffer all count): the free moves later
-/// than it could, never too early.
+/// than it could, never too early. The one exception is a call of a
+/// bufferized function (callsBufferizedFunction): its results are fresh
+/// buffers or values, and the callee is done with its arguments when it
+/// returns (an operation it started has read its inputs: the runtime reads
+/// them during the start call).
 llvm::SetVector<Value> reachingValues(Value buffer) {
   llvm::SetVector<Value> values;
   values.insert(buffer);
   for (size_t i = 0; i < values.size(); ++i) {
     for (Operation *user : values[i].getUsers()) {
-      for (Value result : user->getResults())
-        values.insert(result);
+      if (!callsBufferizedFunction(user))
+        for (Value result : user->getResults())
+          values.insert(result);
       for (Region &region : user->getRegions())
         for (Block &block : region)
           for (BlockArgument arg : block.getArguments())
@@ -53,20 +71,23 @@ llvm::SetVector<Value> reachingValues(Value buffer) {
 }
 
 /// Moves the free of `buffer` (a memref of `dealloc`, condition true) after
-/// its last use in the block, if that is before `dealloc`. Returns true if
-/// it did.
-bool freeEarly(bufferization::DeallocOp dealloc, Value buffer) {
+/// the last use in the block of `root`, the value defined in the block
+/// whose memory it is (`buffer` itself, or the memref whose base buffer it
+/// is), if that is before `dealloc`. Returns true if it did.
+bool freeEarly(bufferization::DeallocOp dealloc, Value buffer, Value root) {
   Block *block = dealloc->getBlock();
-  llvm::SetVector<Value> reaching = reachingValues(buffer);
+  llvm::SetVector<Value> reaching = reachingValues(root);
   for (Value retained : dealloc.getRetained())
     if (reaching.contains(retained))
       return false;
   // The last op of the block that uses a reaching value (directly or in
   // its regions); the buffer's definition when nothing does.
-  Operation *last = buffer.getDefiningOp();
+  Operation *last = root.getDefiningOp();
   for (Value value : reaching)
     for (Operation *user : value.getUsers()) {
-      if (user == dealloc)
+      // The dealloc, and the extraction of the base buffer it frees (it
+      // sits just before the dealloc and is redone at the new place).
+      if (user == dealloc || (buffer != root && user == buffer.getDefiningOp()))
         continue;
       // A value stored to memory (memref.store of it, any LLVM dialect op)
       // could come back through a load the walk does not follow.
@@ -86,9 +107,33 @@ bool freeEarly(bufferization::DeallocOp dealloc, Value buffer) {
   OpBuilder b(last->getContext());
   b.setInsertionPointAfter(last);
   Value yes = arith::ConstantOp::create(b, dealloc.getLoc(), b.getBoolAttr(true));
-  bufferization::DeallocOp::create(b, dealloc.getLoc(), ValueRange{buffer}, ValueRange{yes},
+  // The base buffer of a call's result is extracted just before the
+  // block's dealloc: extract it again where the free goes.
+  Value freed = buffer;
+  if (buffer != root)
+    freed = memref::ExtractStridedMetadataOp::create(b, dealloc.getLoc(), root).getBaseBuffer();
+  bufferization::DeallocOp::create(b, dealloc.getLoc(), ValueRange{freed}, ValueRange{yes},
                                    ValueRange{});
   return true;
+}
+
+/// The value whose memory `buffer`, a memref freed by `dealloc`, is, if the
+/// block owns it from its definition there: a memref.alloc of the block, or
+/// a memref returned by a call of a bufferized function in the block (the
+/// dealloc frees its base buffer, memref.extract_strided_metadata). Null
+/// otherwise.
+Value ownedRoot(bufferization::DeallocOp dealloc, Value buffer) {
+  Value root = buffer;
+  if (auto metadata = buffer.getDefiningOp<memref::ExtractStridedMetadataOp>())
+    root = metadata.getSource();
+  Operation *def = root.getDefiningOp();
+  if (!def || def->getBlock() != dealloc->getBlock())
+    return nullptr;
+  if (root == buffer && isa<memref::AllocOp>(def))
+    return root;
+  if (root != buffer && callsBufferizedFunction(def))
+    return root;
+  return nullptr;
 }
 
 /// `dealloc` without its memrefs at `drop`: replaced by a new op (its
@@ -123,12 +168,12 @@ struct FreeAfterLastUsePass
       for (auto [i, pair] :
            llvm::enumerate(llvm::zip(dealloc.getMemrefs(), dealloc.getConditions()))) {
         auto [buffer, condition] = pair;
-        // Buffers this block allocated and owns on every path.
-        auto alloc = buffer.getDefiningOp<memref::AllocOp>();
-        if (!alloc || alloc->getBlock() != dealloc->getBlock() ||
-            !matchPattern(condition, m_One()))
+        // Buffers this block allocated, or received from a call, and owns
+        // on every path.
+        Value root = ownedRoot(dealloc, buffer);
+        if (!root || !matchPattern(condition, m_One()))
           continue;
-        if (freeEarly(dealloc, buffer))
+        if (freeEarly(dealloc, buffer, root))
           moved.push_back(i);
       }
       if (!moved.empty())

@@ -73,3 +73,52 @@ func.func @kept(%cond: i1, %n: index, %slot: memref<1xindex>) -> memref<4xf64, s
   %o = bufferization.dealloc (%r, %l, %m, %s : memref<8xf64>, memref<8xf64>, memref<8xf64>, memref<8xf64>) if (%true, %true, %cond, %true) retain (%view : memref<4xf64, strided<[1]>>)
   return %view : memref<4xf64, strided<[1]>>
 }
+
+// -----
+
+// Buffers returned by calls of a function of the module: the caller owns
+// them (ownership-based deallocation's function boundary ABI: fresh
+// buffers or clones), and the call's results do not carry its arguments,
+// so %a is freed after the first call, and each result after its last use
+// (its base buffer extracted again there). A result of an external
+// function stays where it was, and so does the argument it was given.
+func.func @step(%x: memref<8xf64>) -> memref<8xf64> {
+  %y = memref.alloc() : memref<8xf64>
+  memref.copy %x, %y : memref<8xf64> to memref<8xf64>
+  return %y : memref<8xf64>
+}
+func.func private @external(memref<8xf64>) -> memref<8xf64>
+
+// CHECK-LABEL: func.func @calls
+// CHECK: %[[A:.*]] = memref.alloc
+// CHECK-NEXT: %[[B:.*]] = call @step(%[[A]])
+// CHECK-NEXT: %[[T1:.*]] = arith.constant true
+// CHECK-NEXT: bufferization.dealloc (%[[A]] : memref<8xf64>) if (%[[T1]])
+// CHECK-NEXT: %[[C:.*]] = call @step(%[[B]])
+// CHECK-NEXT: %[[T2:.*]] = arith.constant true
+// CHECK-NEXT: %[[BB:.*]], %{{.*}}, %{{.*}}, %{{.*}} = memref.extract_strided_metadata %[[B]]
+// CHECK-NEXT: bufferization.dealloc (%[[BB]] : memref<f64>) if (%[[T2]])
+// CHECK-NEXT: memref.copy %[[C]], %{{.*}}
+// CHECK-NEXT: %[[T3:.*]] = arith.constant true
+// CHECK-NEXT: %[[CB:.*]], %{{.*}}, %{{.*}}, %{{.*}} = memref.extract_strided_metadata %[[C]]
+// CHECK-NEXT: bufferization.dealloc (%[[CB]] : memref<f64>) if (%[[T3]])
+// CHECK-NEXT: %[[D:.*]] = memref.alloc
+// CHECK-NEXT: %[[E:.*]] = call @external(%[[D]])
+// CHECK-NEXT: memref.copy %[[E]], %{{.*}}
+// CHECK: bufferization.dealloc (%[[D]], %{{.*}} : memref<8xf64>, memref<f64>)
+// CHECK-NEXT: return
+func.func @calls(%out: memref<8xf64>) {
+  %true = arith.constant true
+  %a = memref.alloc() : memref<8xf64>
+  %b = call @step(%a) : (memref<8xf64>) -> memref<8xf64>
+  %c = call @step(%b) : (memref<8xf64>) -> memref<8xf64>
+  memref.copy %c, %out : memref<8xf64> to memref<8xf64>
+  %d = memref.alloc() : memref<8xf64>
+  %e = call @external(%d) : (memref<8xf64>) -> memref<8xf64>
+  memref.copy %e, %out : memref<8xf64> to memref<8xf64>
+  %bb, %bo, %bs, %bt = memref.extract_strided_metadata %b : memref<8xf64> -> memref<f64>, index, index, index
+  %cb, %co, %cs, %ct = memref.extract_strided_metadata %c : memref<8xf64> -> memref<f64>, index, index, index
+  %eb, %eo, %es, %et = memref.extract_strided_metadata %e : memref<8xf64> -> memref<f64>, index, index, index
+  bufferization.dealloc (%a, %bb, %cb, %d, %eb : memref<8xf64>, memref<f64>, memref<f64>, memref<8xf64>, memref<f64>) if (%true, %true, %true, %true, %true)
+  return
+}
