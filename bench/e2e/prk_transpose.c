@@ -91,16 +91,26 @@ static void transpose_inc(double *B, int64_t ldb, double *A, int64_t lda, int64_
 }
 
 /* B[r][c] += A[c][r]; A[c][r] += 1 for an m x m block (B row stride ldb, A
- * row stride lda): the own block of the PRK reference. */
-static void transpose_add_inc(double *B, int64_t ldb, double *A, int64_t lda, int64_t m) {
+ * row stride lda): the own block. `fused` (the PRK reference) increments
+ * each 4 x 4 tile of A as it reads it, in bands of 16 destination columns;
+ * otherwise (`split`) the add walks bands of 64 (its destination reads are
+ * strided; 512 contiguous bytes per row let the hardware prefetcher follow
+ * them) and the increment runs afterwards along A's rows. Inlined with a
+ * constant `fused` at both calls. */
+static inline void own_block(double *B, int64_t ldb, double *A, int64_t lda, int64_t m,
+                             int fused) {
+  const int64_t band = fused ? 16 : 64;
   int64_t m4 = 0;
 #ifdef __AVX2__
   m4 = m & ~(int64_t)3;
-  for (int64_t c0 = 0; c0 < m4; c0 += 16)
+  for (int64_t c0 = 0; c0 < m4; c0 += band)
     for (int64_t r = 0; r < m4; r += 4)
-      for (int64_t c = c0; c < c0 + 16 && c < m4; c += 4) {
+      for (int64_t c = c0; c < c0 + band && c < m4; c += 4) {
         __m256d t[4];
-        tile4x4_inc(A + c * lda + r, lda, t);
+        if (fused)
+          tile4x4_inc(A + c * lda + r, lda, t);
+        else
+          bench_tile4x4(A + c * lda + r, lda, t);
         for (int j = 0; j < 4; ++j) {
           double *b = B + (r + j) * ldb + c;
           _mm256_storeu_pd(b, _mm256_add_pd(_mm256_loadu_pd(b), t[j]));
@@ -109,35 +119,11 @@ static void transpose_add_inc(double *B, int64_t ldb, double *A, int64_t lda, in
 #endif
   for (int64_t r = 0; r < m; ++r)
     for (int64_t c = (r < m4 ? m4 : 0); c < m; ++c)
-      B[r * ldb + c] += A[c * lda + r]++;
-}
-
-/* B[r][c] += A[c][r], then A[c][r] += 1, for an m x m block (B row stride
- * ldb, A row stride lda): the split own block. The add walks bands of 64
- * destination columns (its destination reads are strided; 512 contiguous
- * bytes per row let the hardware prefetcher follow them), the increment
- * runs along A's rows. */
-static void transpose_add_then_inc(double *B, int64_t ldb, double *A, int64_t lda, int64_t m) {
-  int64_t m4 = 0;
-#ifdef __AVX2__
-  m4 = m & ~(int64_t)3;
-  for (int64_t c0 = 0; c0 < m4; c0 += 64)
-    for (int64_t r = 0; r < m4; r += 4)
-      for (int64_t c = c0; c < c0 + 64 && c < m4; c += 4) {
-        __m256d t[4];
-        bench_tile4x4(A + c * lda + r, lda, t);
-        for (int j = 0; j < 4; ++j) {
-          double *b = B + (r + j) * ldb + c;
-          _mm256_storeu_pd(b, _mm256_add_pd(_mm256_loadu_pd(b), t[j]));
-        }
-      }
-#endif
-  for (int64_t r = 0; r < m; ++r)
-    for (int64_t c = (r < m4 ? m4 : 0); c < m; ++c)
-      B[r * ldb + c] += A[c * lda + r];
-  for (int64_t c = 0; c < m; ++c)
-    for (int64_t r = 0; r < m; ++r)
-      A[c * lda + r] += 1;
+      B[r * ldb + c] += fused ? A[c * lda + r]++ : A[c * lda + r];
+  if (!fused)
+    for (int64_t c = 0; c < m; ++c)
+      for (int64_t r = 0; r < m; ++r)
+        A[c * lda + r] += 1;
 }
 
 static void iteration(void *arg) {
@@ -151,9 +137,9 @@ static void iteration(void *arg) {
                  MPI_COMM_WORLD, &req);
   /* own block while messages fly */
   if (c->split)
-    transpose_add_then_inc(c->B + r0, n, c->A + r0, n, m);
+    own_block(c->B + r0, n, c->A + r0, n, m, 0);
   else
-    transpose_add_inc(c->B + r0, n, c->A + r0, n, m);
+    own_block(c->B + r0, n, c->A + r0, n, m, 1);
   MPI_Wait(&req, MPI_STATUS_IGNORE);
   for (int q = 0; q < c->P; ++q)
     if (q != c->p) {
