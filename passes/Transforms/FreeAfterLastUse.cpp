@@ -119,9 +119,12 @@ bool freeEarly(bufferization::DeallocOp dealloc, Value buffer, Value root) {
 
 /// The value whose memory `buffer`, a memref freed by `dealloc`, is, if the
 /// block owns it from its definition there: a memref.alloc of the block, or
-/// a memref returned by a call of a bufferized function in the block (the
-/// dealloc frees its base buffer, memref.extract_strided_metadata). Null
-/// otherwise.
+/// the one memref returned by a call of a bufferized function in the block
+/// (the dealloc frees its base buffer, memref.extract_strided_metadata).
+/// Null otherwise. A call with several memref results is left alone: a
+/// function may return one buffer twice (`return %t, %t`), the caller then
+/// owns it twice, and only the block's one dealloc, which frees each
+/// distinct buffer once, may free it.
 Value ownedRoot(bufferization::DeallocOp dealloc, Value buffer) {
   Value root = buffer;
   if (auto metadata = buffer.getDefiningOp<memref::ExtractStridedMetadataOp>())
@@ -131,7 +134,8 @@ Value ownedRoot(bufferization::DeallocOp dealloc, Value buffer) {
     return nullptr;
   if (root == buffer && isa<memref::AllocOp>(def))
     return root;
-  if (root != buffer && callsBufferizedFunction(def))
+  if (root != buffer && callsBufferizedFunction(def) &&
+      llvm::count_if(def->getResultTypes(), llvm::IsaPred<BaseMemRefType>) == 1)
     return root;
   return nullptr;
 }

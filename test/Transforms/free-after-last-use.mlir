@@ -122,3 +122,31 @@ func.func @calls(%out: memref<8xf64>) {
   bufferization.dealloc (%a, %bb, %cb, %d, %eb : memref<8xf64>, memref<f64>, memref<f64>, memref<8xf64>, memref<f64>) if (%true, %true, %true, %true, %true)
   return
 }
+
+// -----
+
+// A function may return one buffer twice; the caller then owns it twice,
+// and only one dealloc of both results (which frees each distinct buffer
+// once) may free it: results of a call with several memref results stay.
+func.func @twice(%x: memref<8xf64>) -> (memref<8xf64>, memref<8xf64>) {
+  %y = memref.alloc() : memref<8xf64>
+  memref.copy %x, %y : memref<8xf64> to memref<8xf64>
+  return %y, %y : memref<8xf64>, memref<8xf64>
+}
+
+// CHECK-LABEL: func.func @both
+// CHECK: %[[R:.*]]:2 = call @twice
+// CHECK-NEXT: memref.copy %[[R]]#0
+// CHECK-NEXT: memref.copy %[[R]]#1
+// CHECK: bufferization.dealloc (%{{.*}}, %{{.*}} : memref<f64>, memref<f64>)
+// CHECK-NEXT: return
+func.func @both(%x: memref<8xf64>, %out: memref<8xf64>) {
+  %true = arith.constant true
+  %r:2 = call @twice(%x) : (memref<8xf64>) -> (memref<8xf64>, memref<8xf64>)
+  memref.copy %r#0, %out : memref<8xf64> to memref<8xf64>
+  memref.copy %r#1, %out : memref<8xf64> to memref<8xf64>
+  %b0, %o0, %s0, %t0 = memref.extract_strided_metadata %r#0 : memref<8xf64> -> memref<f64>, index, index, index
+  %b1, %o1, %s1, %t1 = memref.extract_strided_metadata %r#1 : memref<8xf64> -> memref<f64>, index, index, index
+  bufferization.dealloc (%b0, %b1 : memref<f64>, memref<f64>) if (%true, %true)
+  return
+}
