@@ -466,18 +466,21 @@ def FreeAfterLastUse : Pass<"distc-free-after-last-use"> {
     a 2048 x 2048 array 236 MB, 108 MB with this pass).
 
     For each buffer of such a dealloc that the block owns from its
-    definition there -- allocated by a `memref.alloc` in the block, or
-    returned by a call in the block of a function of the module (the
-    caller owns what a bufferized function returns: the function boundary
-    ABI of ownership-based deallocation; the dealloc frees its base buffer)
-    -- and that is freed unconditionally (condition `true`), the pass
+    definition there -- allocated by a `memref.alloc` in the block, or the
+    one memref result of a call in the block of a function that returns
+    fresh buffers (every returned memref a `memref.alloc` or a
+    `bufferization.clone` of the callee, as ownership-based deallocation's
+    function boundary ABI makes them; the dealloc frees its base buffer) --
+    and that is freed unconditionally (condition `true`), the pass
     computes every value that can carry it (its users' results, region
     arguments and results of users with regions, the results of an op whose
-    terminator yields one; not the results of a call of a function of the
-    module, which are fresh) and moves its free right after the last op of
+    terminator yields one; not the results of a call of a function that
+    returns fresh buffers) and moves its free right after the last op of
     the block that uses one of them (for a call's result, with its base
     buffer extracted again there). Buffers whose ownership is decided at
-    run time (an `scf.if` that yields one of two) keep their place. It
+    run time (an `scf.if` that yields one of two) keep their place, and so
+    do the results of a call with several memref results (a function may
+    return one buffer twice; only one dealloc may free it). It
     leaves the buffer where it
     was when a carrying value is retained by the dealloc, used outside the
     block, stored to memory or used by an LLVM dialect op. The runtime's

@@ -27,16 +27,41 @@ using namespace mlir;
 
 namespace {
 
-/// Whether `op` calls a function of this module that has a body: one that
-/// ownership-based deallocation bufferized, whose results the caller owns
-/// (the function boundary ABI: a callee returns fresh buffers, or clones
-/// of what it does not own), so no result aliases a memref argument.
-bool callsBufferizedFunction(Operation *op) {
+/// Whether every memref that `callee` returns is a buffer it allocated or
+/// cloned there (a memref.alloc or a bufferization.clone, possibly through
+/// memref.cast), so that no result aliases an argument or anything else the
+/// caller holds. Ownership-based deallocation with static ownership (distc's
+/// pipeline) makes the functions it bufferizes so: a returned argument is
+/// cloned. Anything else (a value yielded by a region, an argument returned
+/// under dynamic ownership in a custom pipeline) makes the answer no.
+bool returnsFreshBuffers(func::FuncOp callee) {
+  if (callee.isExternal())
+    return false;
+  WalkResult walk = callee.walk([](func::ReturnOp ret) {
+    for (Value value : ret.getOperands()) {
+      if (!isa<BaseMemRefType>(value.getType()))
+        continue;
+      while (auto cast = value.getDefiningOp<memref::CastOp>())
+        value = cast.getSource();
+      if (!value.getDefiningOp<memref::AllocOp>() &&
+          !value.getDefiningOp<bufferization::CloneOp>())
+        return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return !walk.wasInterrupted();
+}
+
+/// Whether `op` calls a function of this module whose results are fresh
+/// buffers (returnsFreshBuffers): the caller owns them (the function
+/// boundary ABI of ownership-based deallocation), and none aliases a
+/// memref argument.
+bool callReturnsFreshBuffers(Operation *op) {
   auto call = dyn_cast<func::CallOp>(op);
   if (!call)
     return false;
   auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(call, call.getCalleeAttr());
-  return callee && !callee.isExternal();
+  return callee && returnsFreshBuffers(callee);
 }
 
 /// Every value that may carry `buffer` or anything computed from it: its
@@ -45,16 +70,16 @@ bool callsBufferizedFunction(Operation *op) {
 /// Deliberately coarse (a loaded element, a pointer as an index, a handle
 /// of an operation that reads the buffer all count): the free moves later
 /// than it could, never too early. The one exception is a call of a
-/// bufferized function (callsBufferizedFunction): its results are fresh
-/// buffers or values, and the callee is done with its arguments when it
-/// returns (an operation it started has read its inputs: the runtime reads
-/// them during the start call).
+/// function that returns fresh buffers (callReturnsFreshBuffers): its
+/// results carry none of its arguments, and the callee is done with them
+/// when it returns (an operation it started has read its inputs: the
+/// runtime reads them during the start call).
 llvm::SetVector<Value> reachingValues(Value buffer) {
   llvm::SetVector<Value> values;
   values.insert(buffer);
   for (size_t i = 0; i < values.size(); ++i) {
     for (Operation *user : values[i].getUsers()) {
-      if (!callsBufferizedFunction(user))
+      if (!callReturnsFreshBuffers(user))
         for (Value result : user->getResults())
           values.insert(result);
       for (Region &region : user->getRegions())
@@ -119,7 +144,8 @@ bool freeEarly(bufferization::DeallocOp dealloc, Value buffer, Value root) {
 
 /// The value whose memory `buffer`, a memref freed by `dealloc`, is, if the
 /// block owns it from its definition there: a memref.alloc of the block, or
-/// the one memref returned by a call of a bufferized function in the block
+/// the one memref returned by a call in the block of a function that
+/// returns fresh buffers
 /// (the dealloc frees its base buffer, memref.extract_strided_metadata).
 /// Null otherwise. A call with several memref results is left alone: a
 /// function may return one buffer twice (`return %t, %t`), the caller then
@@ -134,7 +160,7 @@ Value ownedRoot(bufferization::DeallocOp dealloc, Value buffer) {
     return nullptr;
   if (root == buffer && isa<memref::AllocOp>(def))
     return root;
-  if (root != buffer && callsBufferizedFunction(def) &&
+  if (root != buffer && callReturnsFreshBuffers(def) &&
       llvm::count_if(def->getResultTypes(), llvm::IsaPred<BaseMemRefType>) == 1)
     return root;
   return nullptr;

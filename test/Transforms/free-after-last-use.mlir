@@ -150,3 +150,32 @@ func.func @both(%x: memref<8xf64>, %out: memref<8xf64>) {
   bufferization.dealloc (%b0, %b1 : memref<f64>, memref<f64>) if (%true, %true)
   return
 }
+
+// -----
+
+// A function that returns its argument (dynamic ownership, in a custom
+// pipeline) is not one whose results are fresh: its result carries %a, so
+// %a is freed after the result's last use, not after the call.
+func.func @same(%x: memref<8xf64>) -> memref<8xf64> {
+  return %x : memref<8xf64>
+}
+
+// CHECK-LABEL: func.func @alias
+// CHECK: %[[A:.*]] = memref.alloc
+// CHECK-NEXT: %[[R:.*]] = call @same(%[[A]])
+// CHECK-NEXT: memref.copy %[[R]]
+// CHECK-NEXT: %[[T:.*]] = arith.constant true
+// CHECK-NEXT: bufferization.dealloc (%[[A]] : memref<8xf64>) if (%[[T]])
+// CHECK-NEXT: memref.store
+// CHECK-NEXT: return
+func.func @alias(%out: memref<8xf64>) {
+  %true = arith.constant true
+  %c0 = arith.constant 0 : index
+  %f = arith.constant 1.0 : f64
+  %a = memref.alloc() : memref<8xf64>
+  %r = call @same(%a) : (memref<8xf64>) -> memref<8xf64>
+  memref.copy %r, %out : memref<8xf64> to memref<8xf64>
+  memref.store %f, %out[%c0] : memref<8xf64>
+  bufferization.dealloc (%a : memref<8xf64>) if (%true)
+  return
+}
