@@ -52,17 +52,30 @@ bool returnsFreshBuffers(func::FuncOp callee) {
   return !walk.wasInterrupted();
 }
 
-/// Whether `op` calls a function of this module whose results are fresh
-/// buffers (returnsFreshBuffers): the caller owns them (the function
-/// boundary ABI of ownership-based deallocation), and none aliases a
-/// memref argument.
-bool callReturnsFreshBuffers(Operation *op) {
-  auto call = dyn_cast<func::CallOp>(op);
-  if (!call)
-    return false;
-  auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(call, call.getCalleeAttr());
-  return callee && returnsFreshBuffers(callee);
-}
+/// Whether a call's callee returns fresh buffers (returnsFreshBuffers): the
+/// caller owns its results (the function boundary ABI of ownership-based
+/// deallocation), and none aliases a memref argument. Each callee's body is
+/// walked once per run of the pass: the question is asked for every user
+/// of every value the walks of reachingValues meet.
+class FreshCallees {
+public:
+  bool operator()(Operation *op) {
+    auto call = dyn_cast<func::CallOp>(op);
+    if (!call)
+      return false;
+    auto callee =
+        SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(call, call.getCalleeAttr());
+    if (!callee)
+      return false;
+    auto [it, inserted] = known.try_emplace(callee, false);
+    if (inserted)
+      it->second = returnsFreshBuffers(callee);
+    return it->second;
+  }
+
+private:
+  llvm::DenseMap<Operation *, bool> known;
+};
 
 /// Every value that may carry `buffer` or anything computed from it: its
 /// users' results, the results and region arguments of users with regions,
@@ -70,16 +83,16 @@ bool callReturnsFreshBuffers(Operation *op) {
 /// Deliberately coarse (a loaded element, a pointer as an index, a handle
 /// of an operation that reads the buffer all count): the free moves later
 /// than it could, never too early. The one exception is a call of a
-/// function that returns fresh buffers (callReturnsFreshBuffers): its
+/// function that returns fresh buffers (FreshCallees): its
 /// results carry none of its arguments, and the callee is done with them
 /// when it returns (an operation it started has read its inputs: the
 /// runtime reads them during the start call).
-llvm::SetVector<Value> reachingValues(Value buffer) {
+llvm::SetVector<Value> reachingValues(Value buffer, FreshCallees &fresh) {
   llvm::SetVector<Value> values;
   values.insert(buffer);
   for (size_t i = 0; i < values.size(); ++i) {
     for (Operation *user : values[i].getUsers()) {
-      if (!callReturnsFreshBuffers(user))
+      if (!fresh(user))
         for (Value result : user->getResults())
           values.insert(result);
       for (Region &region : user->getRegions())
@@ -99,9 +112,10 @@ llvm::SetVector<Value> reachingValues(Value buffer) {
 /// the last use in the block of `root`, the value defined in the block
 /// whose memory it is (`buffer` itself, or the memref whose base buffer it
 /// is), if that is before `dealloc`. Returns true if it did.
-bool freeEarly(bufferization::DeallocOp dealloc, Value buffer, Value root) {
+bool freeEarly(bufferization::DeallocOp dealloc, Value buffer, Value root,
+               FreshCallees &fresh) {
   Block *block = dealloc->getBlock();
-  llvm::SetVector<Value> reaching = reachingValues(root);
+  llvm::SetVector<Value> reaching = reachingValues(root, fresh);
   for (Value retained : dealloc.getRetained())
     if (reaching.contains(retained))
       return false;
@@ -145,13 +159,12 @@ bool freeEarly(bufferization::DeallocOp dealloc, Value buffer, Value root) {
 /// The value whose memory `buffer`, a memref freed by `dealloc`, is, if the
 /// block owns it from its definition there: a memref.alloc of the block, or
 /// the one memref returned by a call in the block of a function that
-/// returns fresh buffers
-/// (the dealloc frees its base buffer, memref.extract_strided_metadata).
-/// Null otherwise. A call with several memref results is left alone: a
+/// returns fresh buffers (the dealloc frees its base buffer,
+/// memref.extract_strided_metadata). Null otherwise. A call with several memref results is left alone: a
 /// function may return one buffer twice (`return %t, %t`), the caller then
 /// owns it twice, and only the block's one dealloc, which frees each
 /// distinct buffer once, may free it.
-Value ownedRoot(bufferization::DeallocOp dealloc, Value buffer) {
+Value ownedRoot(bufferization::DeallocOp dealloc, Value buffer, FreshCallees &fresh) {
   Value root = buffer;
   if (auto metadata = buffer.getDefiningOp<memref::ExtractStridedMetadataOp>())
     root = metadata.getSource();
@@ -160,7 +173,7 @@ Value ownedRoot(bufferization::DeallocOp dealloc, Value buffer) {
     return nullptr;
   if (root == buffer && isa<memref::AllocOp>(def))
     return root;
-  if (root != buffer && callReturnsFreshBuffers(def) &&
+  if (root != buffer && fresh(def) &&
       llvm::count_if(def->getResultTypes(), llvm::IsaPred<BaseMemRefType>) == 1)
     return root;
   return nullptr;
@@ -191,6 +204,7 @@ void dropMemrefs(bufferization::DeallocOp dealloc, ArrayRef<unsigned> drop) {
 struct FreeAfterLastUsePass
     : public distc::impl::FreeAfterLastUseBase<FreeAfterLastUsePass> {
   void runOnOperation() override {
+    FreshCallees fresh;
     SmallVector<bufferization::DeallocOp> deallocs;
     getOperation()->walk([&](bufferization::DeallocOp op) { deallocs.push_back(op); });
     for (bufferization::DeallocOp dealloc : deallocs) {
@@ -200,10 +214,10 @@ struct FreeAfterLastUsePass
         auto [buffer, condition] = pair;
         // Buffers this block allocated, or received from a call, and owns
         // on every path.
-        Value root = ownedRoot(dealloc, buffer);
+        Value root = ownedRoot(dealloc, buffer, fresh);
         if (!root || !matchPattern(condition, m_One()))
           continue;
-        if (freeEarly(dealloc, buffer, root))
+        if (freeEarly(dealloc, buffer, root, fresh))
           moved.push_back(i);
       }
       if (!moved.empty())
