@@ -38,6 +38,19 @@ namespace mlir::distc {
 void populateDistRuntimeToIDTRPatterns(TypeConverter &typeConverter,
                                        RewritePatternSet &patterns);
 
+/// Patterns that turn the runtime-service ops (print, .npy files, param,
+/// wtime, check, grid_factor) into IDTR runtime calls. `parameterTable` is
+/// the module's table (collectParameterTable), which the param calls pass.
+void populateDistRuntimeServicePatterns(TypeConverter &typeConverter,
+                                        RewritePatternSet &patterns,
+                                        StringRef parameterTable);
+
+/// The parameter table of the program under `root`, one "name	type	default"
+/// line per parameter sorted by name (`path` for the `param` paths of the
+/// .npy ops), as the runtime lists it for --help. Fails with a located error
+/// when a name is declared twice with another type or default.
+FailureOr<std::string> collectParameterTable(Operation *root);
+
 /// Unit attribute on linalg ops whose loops are too short to be worth
 /// vectorizing or unrolling (distc-lower-cold-loops).
 inline constexpr char kColdAttrName[] = "distc.cold";

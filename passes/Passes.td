@@ -272,6 +272,33 @@ def DropEmptySlices : Pass<"distc-drop-empty-slices"> {
   let dependentDialects = ["::mlir::tensor::TensorDialect"];
 }
 
+def ChooseWholeTensors : Pass<"distc-choose-whole-tensors"> {
+  let summary = "turn selects of whole tensors into scf.if (before bufferization)";
+  let description = [{
+    An `arith.select` whose condition is one `i1` and whose operands are
+    tensors chooses one whole tensor, and the two may have different run-time
+    sizes (canonicalization makes such selects of an `scf.if` that yields one
+    of two loop-invariant tensors). `convert-elementwise-to-linalg` treats it
+    as an element-wise op instead, over the shape of its first operand:
+    the result then takes the first tensor's sizes whichever is chosen, and
+    a `tensor.dim` of it reads a wrong size. This pass, run just before that
+    conversion, rewrites the select as the `scf.if` it stands for, which
+    one-shot bufferization turns into a choice of buffers (no copy). Selects
+    with a tensor of conditions are left alone: they are element-wise.
+
+    ```mlir
+    %t = arith.select %c, %a, %b : tensor<?xf64>
+    // becomes
+    %t = scf.if %c -> (tensor<?xf64>) {
+      scf.yield %a : tensor<?xf64>
+    } else {
+      scf.yield %b : tensor<?xf64>
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect"];
+}
+
 def ReuseInputBuffers : Pass<"distc-reuse-input-buffers"> {
   let summary = "let element-wise results overwrite a dead input";
   let description = [{

@@ -97,6 +97,9 @@ void buildBufferize(OpPassManager &pm, const PipelineOptions &opts) {
   // Element-wise arith/math ops on whole tensors (`arith.mulf %a, %b :
   // tensor<4xf32>`, valid input that no front end produces) have no
   // bufferization: as linalg.generic they do.
+  // A select of whole tensors first, which that conversion would take for
+  // an element-wise op over the first tensor's shape.
+  pm.addPass(mlir::distc::createChooseWholeTensors());
   pm.addPass(createConvertElementwiseToLinalgPass());
   // Slices whose sizes folded to an empty constant since the lowering
   // (EmptySlices.h), before they become subviews of empty buffers.

@@ -443,70 +443,21 @@ LogicalResult AllReduceOp::verify() {
 }
 
 namespace {
+// The parameter syntax and rules are distruntime.param's (DistRuntime.h).
 ParseResult parseParamDefault(OpAsmParser &parser, Attribute &value,
                               Type &type) {
-  SMLoc loc = parser.getCurrentLocation();
-  if (parser.parseAttribute(value))
-    return failure();
-  if (isa<BoolAttr>(value))
-    return parser.parseColonType(type);
-  auto typed = dyn_cast<TypedAttr>(value);
-  if (!typed || !isa<IntegerAttr, FloatAttr>(value))
-    return parser.emitError(loc, "expected a number, true or false");
-  type = typed.getType();
-  return success();
+  return distruntime::parseParamDefault(parser, value, type);
 }
 
-void printParamDefault(OpAsmPrinter &printer, ParamOp, Attribute value,
+void printParamDefault(OpAsmPrinter &printer, ParamOp op, Attribute value,
                        Type type) {
-  printer.printAttributeWithoutType(value);
-  printer << " : " << type;
+  distruntime::printParamDefault(printer, op, value, type);
 }
 } // namespace
 
 LogicalResult ParamOp::verify() {
-  StringRef name = getName();
-  // Names become `--name` options: letters, digits, '_' and '-', not
-  // starting with '-', and never "help", which lists the parameters.
-  if (name.empty() || name.front() == '-' ||
-      !llvm::all_of(name, [](char c) {
-        return llvm::isAlnum(c) || c == '_' || c == '-';
-      }))
-    return emitOpError() << "parameter name \"" << name
-                         << "\" must be non-empty and consist of letters, "
-                            "digits, '_' and '-' (not starting with '-')";
-  if (name == "help")
-    return emitOpError() << "parameter name \"help\" is reserved for "
-                            "--help, which lists the parameters";
-  Type type = getResult().getType();
-  Attribute value = getDefaultValue();
-  if (!isRuntimeScalar(type))
-    return emitOpError() << "a parameter is of type index, i1, i8, i16, i32, "
-                            "i64, f32 or f64, not "
-                         << type;
-  if (type.isInteger(1)) {
-    auto flag = dyn_cast<BoolAttr>(value);
-    if (!flag)
-      return emitOpError() << "the default of an i1 parameter is true or "
-                              "false, not "
-                           << value;
-    return success();
-  }
-  auto typed = dyn_cast<TypedAttr>(value);
-  if (typed && !isa<BoolAttr>(value) && typed.getType() != type)
-    return emitOpError() << "the default " << value
-                         << " does not have the result type " << type;
-  if (isa<FloatType>(type)) {
-    if (!isa<FloatAttr, IntegerAttr>(value) || isa<BoolAttr>(value))
-      return emitOpError() << "the default of a " << type
-                           << " parameter is a number, not " << value;
-    return success();
-  }
-  if (!isa<IntegerAttr>(value) || isa<BoolAttr>(value))
-    return emitOpError() << "the default of an integer parameter is an "
-                            "integer, not "
-                         << value;
-  return success();
+  return distruntime::verifyParameter(*this, getName(), getResult().getType(),
+                                      getDefaultValue());
 }
 
 LogicalResult ReshapeOp::verify() {

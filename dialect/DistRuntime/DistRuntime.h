@@ -26,6 +26,28 @@ struct CommunicationResource
   StringRef getName() final { return "<distruntime communication>"; }
 };
 
+/// The process's environment as the runtime reaches it (standard output,
+/// files, the command line, the clock, the exit status): the runtime-service
+/// ops read and write it (DistRuntimeServiceOps.td).
+struct HostResource : public SideEffects::Resource::Base<HostResource> {
+  StringRef getName() final { return "<distruntime host>"; }
+};
+
+/// Checks a command-line parameter declaration (dist.param and
+/// distruntime.param): `name` becomes the option `--name`, so it is made
+/// of letters, digits, '_' and '-', does not start with '-' and is not
+/// "help"; `type` is index, i1..i64, f32 or f64 and `value` a default of
+/// that type (true/false for i1). Emits the error on `op`.
+LogicalResult verifyParameter(Operation *op, StringRef name, Type type,
+                              Attribute value);
+
+/// The `default` of a parameter op: a number with its type, or true/false
+/// followed by `: i1` (custom<ParamDefault> in the assembly formats).
+ParseResult parseParamDefault(OpAsmParser &parser, Attribute &value,
+                              Type &type);
+void printParamDefault(OpAsmPrinter &printer, Operation *op, Attribute value,
+                       Type type);
+
 /// Whether `attr` can be a `team`: an integer attribute whose value fits in
 /// 64 bits.
 inline bool isTeamIdAttr(Attribute attr) {

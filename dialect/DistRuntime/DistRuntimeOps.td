@@ -618,4 +618,6 @@ def DistRuntime_ReduceOp : DistRuntime_Op<"reduce", [
   let hasVerifier = 1;
 }
 
+include "DistRuntimeServiceOps.td"
+
 #endif // DISTRUNTIME_OPS

@@ -67,6 +67,35 @@ SmallVector<std::pair<IDTRFunction, Type>, 2> entryPointsWhereUsed(Operation *op
   } else if (auto reduce = dyn_cast<ReduceOp>(op)) {
     typed = IDTRFunction::Reduce;
     element = reduce.getResult().getType().getElementType();
+  } else if (auto print = dyn_cast<PrintOp>(op)) {
+    // The runtime services.
+    typed = IDTRFunction::Print;
+    element = print.getValue().getType().getElementType();
+  } else if (auto save = dyn_cast<NpySaveOp>(op)) {
+    typed = IDTRFunction::NpySave;
+    element = save.getPart().getType().getElementType();
+    if (save.getParam())
+      used.push_back({IDTRFunction::ParamPath, Type()});
+  } else if (auto header = dyn_cast<NpyReadHeaderOp>(op)) {
+    used.push_back({IDTRFunction::NpyReadHeader, Type()});
+    if (header.getParam())
+      used.push_back({IDTRFunction::ParamPath, Type()});
+  } else if (auto load = dyn_cast<NpyLoadOp>(op)) {
+    typed = IDTRFunction::NpyLoad;
+    element = load.getResult().getType().getElementType();
+    if (load.getParam())
+      used.push_back({IDTRFunction::ParamPath, Type()});
+  } else if (auto param = dyn_cast<ParamOp>(op)) {
+    used.push_back({isa<FloatType>(param.getResult().getType())
+                        ? IDTRFunction::ParamF64
+                        : IDTRFunction::ParamI64,
+                    Type()});
+  } else if (isa<WtimeOp>(op)) {
+    used.push_back({IDTRFunction::Wtime, Type()});
+  } else if (isa<CheckOp>(op)) {
+    used.push_back({IDTRFunction::CheckFailed, Type()});
+  } else if (isa<GridFactorOp>(op)) {
+    used.push_back({IDTRFunction::GridFactor, Type()});
   }
   if (typed && getIDTRTypeSuffix(element))
     used.push_back({*typed, element});
@@ -178,6 +207,12 @@ struct LowerDistRuntimeToIDTRPass
         sinkOutputUsersBelowWait(op);
     });
 
+    // The parameter table of the whole module, known before any param op
+    // is rewritten.
+    FailureOr<std::string> parameterTable = collectParameterTable(module);
+    if (failed(parameterTable))
+      return signalPassFailure();
+
     TypeConverter converter;
     converter.addConversion([](Type type) { return type; });
     converter.addConversion([](AsyncHandleType type) -> Type {
@@ -189,6 +224,7 @@ struct LowerDistRuntimeToIDTRPass
     populateStructuralTypeConversions(converter, patterns, target);
     target.addIllegalDialect<DistRuntimeDialect>();
     populateDistRuntimeToIDTRPatterns(converter, patterns);
+    populateDistRuntimeServicePatterns(converter, patterns, *parameterTable);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       signalPassFailure();
   }

@@ -636,33 +636,8 @@ struct ConvertDistToDistRuntimePass
     populateStructuralTypeConversions(converter, patterns, target);
     target.addIllegalDialect<DistDialect>();
     populateDistToDistRuntimePatterns(converter, patterns);
-    // The parameter table is the whole module's, known before any
-    // dist.param is rewritten.
-    FailureOr<std::string> paramTable = collectParamTable(getOperation());
-    if (failed(paramTable))
-      return signalPassFailure();
-    populateProgramPatterns(converter, patterns, *paramTable);
-    populateIOPatterns(converter, patterns, *paramTable);
-    // Run-time checks call _idtr_check_failed (LoweringCommon.h), and
-    // dist.param/dist.wtime their runtime functions: declare them up front
-    // in every symbol table the calls may resolve in, rather than from
-    // inside the patterns, and drop them where nothing calls them.
-    SmallVector<func::FuncOp> checkDecls;
-    SmallVector<IDTRDeclaration> direct =
-        getIDTRDeclarations(context, IDTRDeclarer::ConvertDistToDistRuntime);
-    SmallVector<ModuleOp> modules;
-    getOperation().walk([&](ModuleOp module) { modules.push_back(module); });
-    for (ModuleOp module : modules)
-      for (const IDTRDeclaration &declaration : direct) {
-        FailureOr<func::FuncOp> decl =
-            lookupOrDeclareIDTRFunction(module, declaration);
-        if (failed(decl))
-          return signalPassFailure();
-        // A null function: the module is distc's own --emit=mlir output,
-        // where the entry point is an llvm.func already; keep it as it is.
-        if (*decl)
-          checkDecls.push_back(*decl);
-      }
+    populateProgramPatterns(converter, patterns);
+    populateIOPatterns(converter, patterns);
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
       return signalPassFailure();
@@ -670,10 +645,6 @@ struct ConvertDistToDistRuntimePass
     // and that MLIR 22's slice verifier may reject (EmptySlices.h).
     dropEmptySlices(getOperation());
     markIrregularRedistributions(getOperation(), irregular);
-    for (func::FuncOp decl : checkDecls)
-      if (decl.isDeclaration() &&
-          SymbolTable::symbolKnownUseEmpty(decl, decl->getParentOp()))
-        decl.erase();
   }
 };
 

@@ -3,7 +3,7 @@
 #include "passes/Conversion/DistToDistRuntime/DistLayout.h"
 
 #include "passes/Conversion/DistToDistRuntime/LoweringCommon.h"
-#include "passes/IDTRRuntimeAPI.h"
+#include "dialect/DistRuntime/DistRuntime.h"
 
 #include "dialect/DistRuntime/DistRuntime.h"
 
@@ -80,11 +80,6 @@ SmallVector<Value> mlir::distc::gridExtents(OpBuilder &b, Location loc,
            : "the process grid does not have as many processes as the team "
              "(its size vs the team size)",
       {fixedValue, ranks});
-  IDTRDeclaration factor =
-      getIDTRDeclaration(b.getContext(), IDTRFunction::GridFactor);
-  Type i64 = b.getI64Type();
-  Value rest64 =
-      free > 1 ? Value(arith::IndexCastOp::create(b, loc, i64, rest)) : Value();
   SmallVector<Value> extents;
   int64_t k = 0;
   for (int64_t extent : grid) {
@@ -97,13 +92,8 @@ SmallVector<Value> mlir::distc::gridExtents(OpBuilder &b, Location loc,
       extents.push_back(rest);
       continue;
     }
-    Value args[] = {rest64, arith::ConstantIntOp::create(b, loc, free, 64),
-                    arith::ConstantIntOp::create(b, loc, k++, 64)};
-    Value value = func::CallOp::create(b, loc, factor.name,
-                                       factor.type.getResults(), args)
-                      .getResult(0);
     extents.push_back(
-        arith::IndexCastOp::create(b, loc, b.getIndexType(), value));
+        distruntime::GridFactorOp::create(b, loc, rest, free, k++));
   }
   return extents;
 }

@@ -2,25 +2,27 @@
 //
 // The ops whose data leaves or enters the program through the runtime:
 //
-// - dist.save: one call of _idtr_npy_save_<T> with the tensor's parts (the
-//   runtime writes the header on rank 0 and every block with MPI-IO; a
-//   block is a box offset in every dimension, so grids need nothing else);
-// - dist.load: _idtr_npy_read_header (rank 0 checks the file against the
-//   result type, every rank gets the global shape), the balanced box of the
-//   result (1-D or grid) computed here as for any creation op, then
-//   _idtr_npy_load_<T> into a new buffer;
-// - dist.print with numpy/precision/format: _idtr_print_<T>, which prints
+// - dist.save: distruntime.npy_save of the tensor's parts (the runtime
+//   writes the header on rank 0 and every block with MPI-IO; a block is a
+//   box offset in every dimension, so grids need nothing else);
+// - dist.load: distruntime.npy_read_header (rank 0 checks the file against
+//   the result type, every rank gets the global shape), the balanced box of
+//   the result (1-D or grid) computed here as for any creation op, then
+//   distruntime.npy_load of that box;
+// - dist.print with numpy/precision/format: distruntime.print, which prints
 //   a distributed tensor's row blocks as rank 0 receives them (no gather;
 //   other splits and process grids are repartitioned to row blocks first).
 //   dist.print without options is PrintLowering (vector.print on rank 0).
 //
 // The paths are constants of the program, or the value of a path parameter
-// (`param "name"`) read with _idtr_param_path from the module's table.
+// (`param "name"`), which the distruntime ops carry as they are.
 //
 //===----------------------------------------------------------------------===//
 
 #include "passes/Conversion/DistToDistRuntime/LoweringCommon.h"
 #include "passes/IDTRRuntimeAPI.h"
+
+#include "dialect/DistRuntime/DistRuntime.h"
 
 #include "dialect/Dist/DistIO.h"
 
@@ -38,76 +40,6 @@ using namespace mlir::dist;
 
 namespace {
 
-/// Builds the operands of the runtime calls of one op.
-struct IOCallBuilder {
-  OpBuilder &b;
-  Location loc;
-
-  Value i64(int64_t value) {
-    return arith::ConstantIntOp::create(b, loc, value, 64);
-  }
-  Value i32(int64_t value) {
-    return arith::ConstantIntOp::create(b, loc, value, 32);
-  }
-
-  Value unranked(Value memref) {
-    auto type = cast<MemRefType>(memref.getType());
-    return memref::CastOp::create(
-        b, loc, UnrankedMemRefType::get(type.getElementType(), 0), memref);
-  }
-
-  /// A memref<*xindex> holding `values` (the runtime copies them).
-  Value indexList(ArrayRef<Value> values) {
-    Value buffer = memref::AllocaOp::create(
-        b, loc,
-        MemRefType::get({static_cast<int64_t>(values.size())},
-                        b.getIndexType()));
-    for (auto [i, value] : llvm::enumerate(values))
-      memref::StoreOp::create(b, loc, value, buffer,
-                              ValueRange{indexConst(b, loc, i)});
-    return buffer;
-  }
-
-  /// The buffer behind `tensor`, read-only, as memref<*xT> (any layout).
-  Value readOnly(Value tensor) {
-    auto type = cast<RankedTensorType>(tensor.getType());
-    auto layout = StridedLayoutAttr::get(
-        b.getContext(), ShapedType::kDynamic,
-        SmallVector<int64_t>(type.getRank(), ShapedType::kDynamic));
-    Value buffer = bufferization::ToBufferOp::create(
-        b, loc, MemRefType::get(type.getShape(), type.getElementType(), layout),
-        tensor, /*read_only=*/true);
-    return unranked(buffer);
-  }
-
-  /// "file:line:col: <opName>" for the runtime's errors.
-  Value site(StringRef opName) {
-    return globalCString(b, loc, locationPrefix(loc) + opName.str());
-  }
-
-  /// The file's path: the constant, or the path parameter `param`.
-  Value path(StringRef path, std::optional<StringRef> param,
-             StringRef paramTable) {
-    if (!param)
-      return globalCString(b, loc, path);
-    IDTRDeclaration decl =
-        getIDTRDeclaration(b.getContext(), IDTRFunction::ParamPath);
-    return func::CallOp::create(
-               b, loc, decl.name, decl.type.getResults(),
-               ValueRange{globalCString(b, loc, paramTable),
-                          globalCString(b, loc, *param)})
-        .getResult(0);
-  }
-
-  func::CallOp call(IDTRFunction function, ValueRange operands,
-                    Type elementType = {}) {
-    IDTRDeclaration decl =
-        getIDTRDeclaration(b.getContext(), function, elementType);
-    return func::CallOp::create(b, loc, decl.name, decl.type.getResults(),
-                                operands);
-  }
-};
-
 /// The runtime has typed entry points for some element types only: the
 /// others are a located error here.
 LogicalResult checkRuntimeType(Operation *op, Type elementType) {
@@ -118,91 +50,51 @@ LogicalResult checkRuntimeType(Operation *op, Type elementType) {
                            << getIDTRSupportedTypesList() << ")";
 }
 
-/// A pattern for an op with a path, which may be a path parameter of the
-/// module's parameter table `table`.
-template <typename OpTy> struct FilePattern : public DistPattern<OpTy> {
-  FilePattern(TypeConverter &converter, MLIRContext *context, StringRef table)
-      : DistPattern<OpTy>(converter, context), table(table.str()) {}
-  std::string table;
-};
-
-struct SaveLowering : public FilePattern<SaveOp> {
-  using FilePattern::FilePattern;
+struct SaveLowering : public DistPattern<SaveOp> {
+  using DistPattern::DistPattern;
 
   LogicalResult
   matchAndRewrite(SaveOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto type = cast<DistTensorType>(op.getSource().getType());
-    Type element = type.getElementType();
-    if (failed(checkRuntimeType(op, element)))
+    if (failed(checkRuntimeType(op, type.getElementType())))
       return failure();
     DistParts source = parts(adaptor.getSource());
-    IOCallBuilder c{rewriter, op.getLoc()};
-    c.call(IDTRFunction::NpySave,
-           {c.site("dist.save"), c.path(op.getPath(), op.getParam(), table),
-            globalCString(rewriter, op.getLoc(),
-                          *npyDescr(type.getElementType())),
-            c.i64(type.getTeam()), c.unranked(c.indexList(source.globalShape)),
-            c.unranked(c.indexList(source.offsets)), c.readOnly(source.local)},
-           element);
+    distruntime::NpySaveOp::create(
+        rewriter, op.getLoc(), source.local, op.getPathAttr(),
+        op.getParamAttr(), source.globalShape, source.offsets,
+        rewriter.getI64IntegerAttr(type.getTeam()));
     rewriter.eraseOp(op);
     return success();
   }
 };
 
-struct LoadLowering : public FilePattern<LoadOp> {
-  using FilePattern::FilePattern;
+struct LoadLowering : public DistPattern<LoadOp> {
+  using DistPattern::DistPattern;
 
   LogicalResult
   matchAndRewrite(LoadOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto type = cast<DistTensorType>(op.getResult().getType());
-    Type element = type.getElementType();
-    if (failed(checkRuntimeType(op, element)))
+    if (failed(checkRuntimeType(op, type.getElementType())))
       return failure();
-    IOCallBuilder c{rewriter, loc};
-    Value site = c.site("dist.load");
-    Value path = c.path(op.getPath(), op.getParam(), table);
-    // The expected sizes in, the file's sizes out (-1: any size).
-    SmallVector<Value> expected;
-    for (int64_t size : type.getShape())
-      expected.push_back(
-          indexConst(rewriter, loc, ShapedType::isDynamic(size) ? -1 : size));
-    Value shapeBuffer = c.indexList(expected);
-    Value dataOffset =
-        c.call(IDTRFunction::NpyReadHeader,
-               {site, path,
-                globalCString(rewriter, loc, *npyDescr(type.getElementType())),
-                c.i64(type.getTeam()), c.unranked(shapeBuffer)})
-            .getResult(0);
-    // Static sizes were checked by the runtime: constants fold further.
-    SmallVector<Value> globalShape;
-    for (auto [d, size] : llvm::enumerate(type.getShape()))
-      globalShape.push_back(
-          ShapedType::isDynamic(size)
-              ? memref::LoadOp::create(rewriter, loc, shapeBuffer,
-                                       ValueRange{indexConst(rewriter, loc, d)})
-                    .getResult()
-              : indexConst(rewriter, loc, size));
+    SmallVector<Type> shapeTypes(type.getRank(), rewriter.getIndexType());
+    auto header = distruntime::NpyReadHeaderOp::create(
+        rewriter, loc, rewriter.getI64Type(), shapeTypes, op.getPathAttr(),
+        op.getParamAttr(), TypeAttr::get(type.getGlobalTensorType()),
+        rewriter.getI64IntegerAttr(type.getTeam()));
+    SmallVector<Value> globalShape(header.getGlobalShape());
     auto [offsets, sizes] = balancedBox(rewriter, loc, type, globalShape);
     RankedTensorType localType = type.getLocalType();
     SmallVector<Value> dynamicSizes;
     for (auto [dim, size] : llvm::zip(localType.getShape(), sizes))
       if (ShapedType::isDynamic(dim))
         dynamicSizes.push_back(size);
-    Value buffer = memref::AllocOp::create(
-        rewriter, loc,
-        MemRefType::get(localType.getShape(), localType.getElementType()),
-        dynamicSizes);
-    c.call(IDTRFunction::NpyLoad,
-           {site, path, c.i64(type.getTeam()), dataOffset,
-            c.unranked(c.indexList(globalShape)),
-            c.unranked(c.indexList(offsets)), c.unranked(buffer)},
-           element);
-    Value local = bufferization::ToTensorOp::create(
-        rewriter, loc, localType, buffer, /*restrict=*/true,
-        /*writable=*/true);
+    Value local = distruntime::NpyLoadOp::create(
+        rewriter, loc, localType, op.getPathAttr(), op.getParamAttr(),
+        header.getDataOffset(), globalShape, offsets, dynamicSizes,
+        rewriter.getI64IntegerAttr(type.getTeam()));
     replace(rewriter, op, DistParts{local, globalShape, offsets});
     return success();
   }
@@ -218,7 +110,6 @@ struct FormattedPrintLowering : public DistPattern<PrintOp> {
       return failure();
     Location loc = op.getLoc();
     OpBuilder &b = rewriter;
-    IOCallBuilder c{b, loc};
     Type type = op.getValue().getType();
     auto distTensor = dyn_cast<DistTensorType>(type);
     int64_t team = distTensor ? distTensor.getTeam() : op.getTeam();
@@ -263,22 +154,9 @@ struct FormattedPrintLowering : public DistPattern<PrintOp> {
     if (op.getNumpy() && !op.getFormat() && !op.getPrecision() &&
         isa<FloatType>(element) && tensorType.getRank() > 0)
       format = "";
-    // The operands are built before the scf.if: its block is not in the
-    // module yet while its body is built (globalCString looks the module up).
-    SmallVector<Value> operands{globalCString(b, loc, *format),
-                                c.i32(op.getNumpy()), c.i64(team),
-                                c.i32(distTensor ? 1 : 0), c.readOnly(value)};
-    if (distTensor) {
-      c.call(IDTRFunction::Print, operands, element); // collective
-    } else {
-      Value isRoot = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                           teamMember(b, loc, team),
-                                           indexConst(b, loc, 0));
-      scf::IfOp::create(b, loc, isRoot, [&](OpBuilder &then, Location) {
-        IOCallBuilder{then, loc}.call(IDTRFunction::Print, operands, element);
-        scf::YieldOp::create(then, loc);
-      });
-    }
+    distruntime::PrintOp::create(rewriter, loc, value, *format,
+                                 /*distributed=*/distTensor != nullptr,
+                                 op.getNumpy(), team);
     rewriter.eraseOp(op);
     return success();
   }
@@ -287,10 +165,9 @@ struct FormattedPrintLowering : public DistPattern<PrintOp> {
 } // namespace
 
 void mlir::distc::lowering::populateIOPatterns(TypeConverter &converter,
-                                               RewritePatternSet &patterns,
-                                               StringRef paramTable) {
+                                               RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
   // Before PrintLowering, which prints without options.
   patterns.add<FormattedPrintLowering>(converter, context, /*benefit=*/2);
-  patterns.add<SaveLowering, LoadLowering>(converter, context, paramTable);
+  patterns.add<SaveLowering, LoadLowering>(converter, context);
 }

@@ -3,7 +3,7 @@
 #include "passes/Conversion/DistToDistRuntime/LoweringCommon.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "passes/IDTRRuntimeAPI.h"
+#include "dialect/DistRuntime/DistRuntime.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -80,35 +80,7 @@ Value allReduce(OpBuilder &b, Location loc, ReduceKind kind, Value value,
   return createAndWait(b, op).getResult();
 }
 
-std::string locationPrefix(Location loc) {
-  std::string prefix;
-  loc->walk([&](Location inner) {
-    auto file = dyn_cast<FileLineColLoc>(inner);
-    if (!file)
-      return WalkResult::advance();
-    prefix = (file.getFilename().getValue() + ":" + Twine(file.getLine()) +
-              ":" + Twine(file.getColumn()) + ": ")
-                 .str();
-    return WalkResult::interrupt();
-  });
-  return prefix;
-}
-
 namespace {
-
-ModuleOp enclosingModule(OpBuilder &b) {
-  Operation *parent = b.getInsertionBlock()->getParentOp();
-  if (auto module = dyn_cast<ModuleOp>(parent))
-    return module;
-  return parent->getParentOfType<ModuleOp>();
-}
-
-/// The address of a private constant holding `text` NUL-terminated; one
-/// global per distinct message in the module.
-Value globalString(OpBuilder &b, Location loc, ModuleOp module,
-                   StringRef text) {
-  return getOrCreateStringConstant(b, loc, module, "__distc_check_", text);
-}
 
 Value toI64(OpBuilder &b, Location loc, Value value) {
   Type i64 = b.getI64Type();
@@ -157,36 +129,13 @@ SmallVector<Value> hoistAfterDefinitions(OpBuilder &b, Location loc,
 
 } // namespace
 
-Value globalCString(OpBuilder &b, Location loc, StringRef text) {
-  return globalString(b, loc, enclosingModule(b), text);
-}
-
 void checkAtRunTime(OpBuilder &b, Location loc, Value ok, StringRef message,
                     ValueRange values) {
   if (matchPattern(ok, m_One()))
     return;
-  std::string text = locationPrefix(loc) + "error: " + message.str();
-  Value failed = arith::XOrIOp::create(
-      b, loc, ok, arith::ConstantIntOp::create(b, loc, 1, 1));
-  // The then-block is not in the IR yet while it is built.
-  ModuleOp module = enclosingModule(b);
-  // The call and its arguments sit in the failure branch: a check that
-  // passes costs one compare and branch.
-  scf::IfOp::create(b, loc, failed, [&](OpBuilder &then, Location thenLoc) {
-    SmallVector<Value> operands{globalString(then, thenLoc, module, text)};
-    operands.push_back(arith::ConstantIntOp::create(
-        then, thenLoc, static_cast<int64_t>(values.size()), 32));
-    for (unsigned i = 0; i < 2; ++i)
-      operands.push_back(i < values.size()
-                             ? toI64(then, thenLoc, values[i])
-                             : arith::ConstantIntOp::create(then, thenLoc, 0,
-                                                            64)
-                                   .getResult());
-    IDTRDeclaration decl =
-        getIDTRDeclaration(b.getContext(), IDTRFunction::CheckFailed);
-    func::CallOp::create(then, thenLoc, decl.name, TypeRange{}, operands);
-    scf::YieldOp::create(then, thenLoc);
-  });
+  // The runtime-service op: the IDTR conversion emits the branch to the
+  // runtime's failure path, and until then nothing moves or merges it.
+  distruntime::CheckOp::create(b, loc, ok, message, values);
 }
 
 void checkSameSize(OpBuilder &b, Location loc, Value actual, Value expected,

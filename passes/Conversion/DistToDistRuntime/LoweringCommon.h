@@ -71,14 +71,6 @@ Value allReduce(OpBuilder &b, Location loc, dist::ReduceKind kind, Value value,
 void checkAtRunTime(OpBuilder &b, Location loc, Value ok, StringRef message,
                     ValueRange values = {});
 
-/// "<file>:<line>:<col>: " of the first file location in `loc` (the user's
-/// op, also inside fused or call-site locations), or "".
-std::string locationPrefix(Location loc);
-
-/// The address (!llvm.ptr) of a private constant global holding `text`
-/// NUL-terminated, in the module `b` inserts into; one per distinct text.
-Value globalCString(OpBuilder &b, Location loc, StringRef text);
-
 /// Checks at run time that the sizes `actual` and `expected` are equal,
 /// reporting "<message>: <actual> vs <expected>" otherwise. Emits nothing
 /// when they are the same value or equal constants (statically equal).
@@ -165,21 +157,11 @@ void populateMatmulPatterns(TypeConverter &converter,
                             RewritePatternSet &patterns);
 
 /// dist.allreduce, dist.param and dist.wtime (ProgramLowering.cpp).
-/// `paramTable` is the module's parameter table (collectParamTable).
 void populateProgramPatterns(TypeConverter &converter,
-                             RewritePatternSet &patterns,
-                             StringRef paramTable);
+                             RewritePatternSet &patterns);
 
-/// dist.print, dist.save and dist.load (IOLowering.cpp); `paramTable` as
-/// for populateProgramPatterns (path parameters).
-void populateIOPatterns(TypeConverter &converter, RewritePatternSet &patterns,
-                        StringRef paramTable);
-
-/// The table of the dist.param ops under `root` that the runtime parses
-/// (runtime/include/idtr/idtr.h: "name\ttype\tdefault" lines, sorted by
-/// name), or failure after an error on a parameter declared twice with
-/// different types or defaults.
-FailureOr<std::string> collectParamTable(Operation *root);
+/// dist.print, dist.save and dist.load (IOLowering.cpp).
+void populateIOPatterns(TypeConverter &converter, RewritePatternSet &patterns);
 
 } // namespace mlir::distc::lowering
 

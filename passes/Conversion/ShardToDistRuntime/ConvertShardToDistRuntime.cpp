@@ -89,7 +89,7 @@ LogicalResult Lowering::run() {
       main && !main.isExternal())
     for (auto &entry : subTeams)
       defineSubTeamAtEntry(main, entry.first);
-  if (!ok || failedChecks)
+  if (!ok)
     return failure();
   for (shard::ShardingOp sharding : llvm::reverse(shardings))
     if (sharding->use_empty())

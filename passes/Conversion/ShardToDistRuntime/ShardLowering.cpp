@@ -91,71 +91,26 @@ void Lowering::checkTeamSize(Operation *user, GridInfo info) {
     checkTeamSizeAtEntry(func, info);
 }
 
-FailureOr<func::FuncOp> Lowering::exitFunction() {
-  if (exitFn)
-    return exitFn;
-  auto type = rewriter.getFunctionType({rewriter.getI32Type()}, {});
-  if (Operation *existing = module.lookupSymbol("exit")) {
-    auto func = dyn_cast<func::FuncOp>(existing);
-    if (!func || func.getFunctionType() != type)
-      return existing->emitError("distc: the shard lowering needs @exit to "
-                                 "be C's exit, a func.func of type ")
-             << type;
-    return exitFn = func;
-  }
-  OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPointToEnd(module.getBody());
-  exitFn = func::FuncOp::create(rewriter, module.getLoc(), "exit", type);
-  exitFn.setPrivate();
-  return exitFn;
-}
-
 void Lowering::checkTeamSizeAtEntry(func::FuncOp func, GridInfo info) {
   if (!checked.insert({func, info.team}).second)
     return;
-  FailureOr<func::FuncOp> exit = exitFunction();
-  if (failed(exit)) {
-    failedChecks = true;
-    return;
-  }
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPointToStart(&func.getBody().front());
   Location loc = info.op.getLoc();
   int64_t size = info.size();
-  std::string shape = shapeString(info.op);
   Value ranks = distruntime::TeamSizeOp::create(
       rewriter, loc, rewriter.getIndexType(), info.team);
-  Value bad = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
-                                    ranks, constant(loc, size));
-  // One message, from the first rank, with the rank count; then every rank
-  // leaves through exit(1), whose handlers finalize MPI together (an abort
-  // would print a message and a backtrace per rank).
-  std::string where;
-  if (auto fileLoc = dyn_cast<FileLineColLoc>(loc))
-    where = (fileLoc.getFilename().getValue() + ":" +
-             Twine(fileLoc.getLine()) + ":" + Twine(fileLoc.getColumn()) +
-             ": ")
-                .str();
-  std::string message =
-      (Twine(where) + "error: shard grid @" + info.op.getSymName() +
-       " has shape " + shape + " and needs exactly " + Twine(size) +
-       " ranks, but the program runs on ")
-          .str();
-  scf::IfOp::create(rewriter, loc, bad, [&](OpBuilder &b, Location loc) {
-    Value first = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::eq,
-        distruntime::TeamMemberOp::create(b, loc, b.getIndexType(), info.team),
-        arith::ConstantIndexOp::create(b, loc, 0));
-    scf::IfOp::create(b, loc, first, [&](OpBuilder &b, Location loc) {
-      vector::PrintOp::create(b, loc, message);
-      vector::PrintOp::create(b, loc, ranks);
-      scf::YieldOp::create(b, loc);
-    });
-    func::CallOp::create(b, loc, *exit,
-                         ValueRange{arith::ConstantIntOp::create(b, loc, 1, 32)
-                                        .getResult()});
-    scf::YieldOp::create(b, loc);
-  });
+  Value needed = constant(loc, size);
+  Value ok = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                   ranks, needed);
+  // The check's failure path reports once per node and ends the job.
+  distruntime::CheckOp::create(
+      rewriter, loc, ok,
+      ("shard grid @" + info.op.getSymName() + " has shape " +
+       shapeString(info.op) + " and needs exactly " + Twine(size) +
+       " ranks, but the program runs on another number (needed vs ranks)")
+          .str(),
+      ValueRange{needed, ranks});
 }
 
 LogicalResult Lowering::checkAxes(Operation *op, GridInfo info,

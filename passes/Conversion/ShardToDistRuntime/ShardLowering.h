@@ -238,8 +238,6 @@ private:
   void checkTeamSizeAtEntry(func::FuncOp func, GridInfo info);
   /// Defines sub-grid team `team` at the entry of `func`, once.
   void defineSubTeamAtEntry(func::FuncOp func, int64_t team);
-  /// The declaration of C's exit, created on first use.
-  FailureOr<func::FuncOp> exitFunction();
 
   ModuleOp module;
   IRRewriter rewriter;
@@ -252,8 +250,6 @@ private:
   llvm::MapVector<int64_t, std::pair<GridInfo, SmallVector<int64_t>>>
       subTeams;
   llvm::DenseSet<std::pair<Operation *, int64_t>> defined;
-  func::FuncOp exitFn;
-  bool failedChecks = false;
 };
 
 } // namespace mlir::distc::shard_lowering
