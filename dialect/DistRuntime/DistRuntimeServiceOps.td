@@ -208,8 +208,7 @@ def DistRuntime_WtimeOp : DistRuntime_Op<"wtime", [DistRuntime_UsesHost]> {
 // check
 //===----------------------------------------------------------------------===//
 
-def DistRuntime_CheckOp : DistRuntime_Op<"check", [
-    DistRuntime_Communicates, DistRuntime_UsesHost]> {
+def DistRuntime_CheckOp : DistRuntime_Op<"check", [DistRuntime_UsesHost]> {
   let summary = "stops the program with a located error unless a condition holds";
   let description = [{
     Does nothing when `%condition` is true. Otherwise prints
@@ -218,7 +217,9 @@ def DistRuntime_CheckOp : DistRuntime_Op<"check", [
     the whole job with a non-zero status (`MPI_Abort`). The run-time checks
     of the front ends (sizes that must agree, parts that must tile) are
     these ops: their place in the program is where the values they compare
-    are current, so they are never moved, merged or dropped.
+    are current, so they are never moved out of their block, merged or
+    dropped. A check does not communicate: a wait may move past it (ending
+    the job needs no agreement of the other ranks).
 
     Example:
 

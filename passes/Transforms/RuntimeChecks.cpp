@@ -137,9 +137,9 @@ struct RuntimeChecksPass
           !isInDistBody(op))
         ops.push_back(op);
     });
-    // The failure path is declared in the symbol table the calls resolve
-    // in. A module whose runtime ABI is already lowered (distc's own
-    // --emit=mlir output) has nothing left to check.
+    // A module whose runtime ABI is already lowered (distc's own
+    // --emit=mlir output, where the failure path is an llvm.func) has
+    // nothing left to check: its checks were made before.
     mlir::distc::IDTRDeclaration decl =
         getIDTRDeclaration(context, mlir::distc::IDTRFunction::CheckFailed);
     llvm::DenseMap<Operation *, bool> canCall;
@@ -148,11 +148,11 @@ struct RuntimeChecksPass
       auto [it, inserted] = canCall.try_emplace(module, false);
       if (!inserted)
         continue;
-      FailureOr<func::FuncOp> declared =
-          mlir::distc::lookupOrDeclareIDTRFunction(module, decl);
-      if (failed(declared))
+      FailureOr<Operation *> existing =
+          mlir::distc::lookupIDTRFunction(module, decl);
+      if (failed(existing))
         return signalPassFailure();
-      it->second = static_cast<bool>(*declared);
+      it->second = !*existing || !isa<LLVM::LLVMFuncOp>(*existing);
     }
     for (Operation *op : ops) {
       if (!canCall.lookup(op->getParentOfType<ModuleOp>()))

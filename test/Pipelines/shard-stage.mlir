@@ -23,7 +23,7 @@
 // CHECK-NOT: shard.
 // CHECK-LABEL: func.func @scale
 // CHECK: distruntime.team_size
-// CHECK: func.call @exit
+// CHECK: distruntime.check
 // CHECK: distruntime.team_member
 // CHECK: tensor.extract_slice %arg0[%{{.*}}] [4] [1] : tensor<8xf64> to tensor<4xf64>
 // CHECK: linalg.mul ins(%{{.*}}, %{{.*}} : tensor<4xf64>, tensor<4xf64>)

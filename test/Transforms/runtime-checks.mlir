@@ -1,19 +1,14 @@
 // RUN: %distc-opt --distc-runtime-checks %s | FileCheck %s
 
-// The messages, with the location of each op.
-// CHECK-DAG: llvm.mlir.global {{.*}}"{{.*}}runtime-checks.mlir:20:8: error: tensor.extract: index out of bounds along dimension 0 (index vs size)\00"
-// CHECK-DAG: llvm.mlir.global {{.*}}"{{.*}}runtime-checks.mlir:32:8: error: tensor.extract_slice: {{.*}}out-of-bounds{{.*}}\00"
-
 // An element access gets one unsigned compare per dimension that is not
-// statically in bounds and a call of the runtime's failure path with the
-// index and the size; the message names the op's location.
+// statically in bounds and a distruntime.check with the index and the size
+// (the IDTR conversion adds the op's location to the message).
 // CHECK-LABEL: func.func @access
 // CHECK-SAME: (%[[T:.*]]: tensor<?x4xf64>, %[[I:.*]]: index)
 // CHECK: %[[N:.*]] = tensor.dim %[[T]], %{{.*}} : tensor<?x4xf64>
 // CHECK: %[[OK:.*]] = arith.cmpi ult, %[[I]], %[[N]] : index
-// CHECK: scf.if
-// CHECK: call @_idtr_check_failed
-// CHECK-NOT: _idtr_check_failed
+// CHECK: distruntime.check %[[OK]], "tensor.extract: index out of bounds along dimension 0 (index vs size)"(%[[I]], %[[N]]) : index, index
+// CHECK-NOT: distruntime.check
 // CHECK: tensor.extract %[[T]][%[[I]], %{{.*}}]
 func.func @access(%t: tensor<?x4xf64>, %i: index) -> f64 {
   %c1 = arith.constant 1 : index
@@ -24,8 +19,7 @@ func.func @access(%t: tensor<?x4xf64>, %i: index) -> f64 {
 // Upstream's checks go through the same path, not cf.assert; the user's
 // own cf.assert is left alone.
 // CHECK-LABEL: func.func @slice
-// CHECK: scf.if
-// CHECK: call @_idtr_check_failed
+// CHECK: distruntime.check %{{.*}}, "tensor.extract_slice: {{.*}}out-of-bounds
 // CHECK: tensor.extract_slice
 // CHECK: cf.assert %{{.*}}, "mine"
 func.func @slice(%t: tensor<?xf64>, %n: index, %ok: i1) -> tensor<?xf64> {
@@ -36,7 +30,7 @@ func.func @slice(%t: tensor<?xf64>, %n: index, %ok: i1) -> tensor<?xf64> {
 
 // Scalar bodies of dist ops (no calls allowed) are not checked.
 // CHECK-LABEL: func.func @body
-// CHECK-NOT: _idtr_check_failed
+// CHECK-NOT: distruntime.check
 // CHECK: return
 func.func @body(%a: !dist.tensor<8xf64>) -> !dist.tensor<8xf64> {
   %r = dist.elementwise %a : !dist.tensor<8xf64> -> !dist.tensor<8xf64> {
@@ -49,4 +43,3 @@ func.func @body(%a: !dist.tensor<8xf64>) -> !dist.tensor<8xf64> {
   return %r : !dist.tensor<8xf64>
 }
 
-// CHECK: func.func private @_idtr_check_failed(!llvm.ptr, i32, i64, i64)

@@ -6,10 +6,8 @@
 // summed into a vector of the axis' extent on the team of that axis: O(extent)
 // per rank, nothing on the whole team (no unsplit dynamic dimension here).
 // CHECK-LABEL: func.func @from_local_grid
-// CHECK: %[[F0:.*]] = call @_idtr_grid_factor(%{{.*}}, %c2_i64, %c0_i64)
-// CHECK: %[[E0:.*]] = arith.index_cast %[[F0]] : i64 to index
-// CHECK: %[[F1:.*]] = call @_idtr_grid_factor(%{{.*}}, %c2_i64, %c1_i64)
-// CHECK: %[[E1:.*]] = arith.index_cast %[[F1]] : i64 to index
+// CHECK: %[[E0:.*]] = distruntime.grid_factor %{{.*}} axes 2 axis 0
+// CHECK: %[[E1:.*]] = distruntime.grid_factor %{{.*}} axes 2 axis 1
 // CHECK: distruntime.define_subgrid_team {axes = array<i64: 1>, grid_shape = array<i64: -1, -1>, team = [[ROW:[0-9]+]] : i64}
 // CHECK: distruntime.allreduce max %{{.*}} {team = [[ROW]] : i64} : (tensor<2xi64>)
 // CHECK: distruntime.define_subgrid_team {axes = array<i64: 0>, grid_shape = array<i64: -1, -1>, team = [[COL:[0-9]+]] : i64}

@@ -24,7 +24,7 @@ func.func @slice_irregular(%a: !dist.tensor<?x?xf64, grid = [?, ?], split = [0, 
 // run-time factoring of the team).
 // CHECK-LABEL: func.func @slice_balanced
 // CHECK: %[[P:.*]] = tensor.extract_slice {{.*}} [1, 1] : tensor<?x?xf64> to tensor<?x?xf64>
-// CHECK-COUNT-2: call @_idtr_grid_factor
+// CHECK-COUNT-2: distruntime.grid_factor
 // CHECK: %[[H:.*]], %{{.*}} = distruntime.copy_reshape %[[P]] {{.*}} to n_g_shape %c5{{.*}}, %c8
 // CHECK-NEXT: distruntime.wait %[[H]]
 // CHECK-NOT: copy_reshape

@@ -8,14 +8,9 @@
 // CHECK-SAME: -> (tensor<?x?xf64>, index, index, index, index)
 // CHECK-DAG: %[[C6:.*]] = arith.constant 6 : index
 // CHECK-DAG: %[[C5:.*]] = arith.constant 5 : index
-// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : i64
-// CHECK-DAG: %[[C0I:.*]] = arith.constant 0 : i64
-// CHECK-DAG: %[[C1I:.*]] = arith.constant 1 : i64
 // CHECK: %[[P:.*]] = distruntime.team_size
-// CHECK: %[[P64:.*]] = arith.index_cast %[[P]]
-// CHECK: %[[E0:.*]] = call @_idtr_grid_factor(%[[P64]], %[[C2]], %[[C0I]])
-// CHECK: %[[E1:.*]] = call @_idtr_grid_factor(%[[P64]], %[[C2]], %[[C1I]])
-// CHECK: %[[X1:.*]] = arith.index_cast %[[E1]]
+// CHECK: %[[E0:.*]] = distruntime.grid_factor %[[P]] axes 2 axis 0
+// CHECK: %[[X1:.*]] = distruntime.grid_factor %[[P]] axes 2 axis 1
 // CHECK: %[[ME:.*]] = distruntime.team_member
 // CHECK: %[[COORD1:.*]] = arith.remui %[[ME]], %[[X1]]
 // CHECK: %[[REST:.*]] = arith.divui %[[ME]], %[[X1]]
@@ -37,9 +32,8 @@ func.func @full(%v: f64) -> !dist.tensor<6x5xf64, grid = [?, ?], split = [0, 1]>
 // CHECK: %[[P:.*]] = distruntime.team_size
 // CHECK: %[[Q:.*]] = arith.divui %[[P]], %c3
 // CHECK: arith.muli %[[Q]], %c3
-// CHECK: scf.if
-// CHECK: call @_idtr_check_failed
-// CHECK-NOT: _idtr_grid_factor
+// CHECK: distruntime.check
+// CHECK-NOT: distruntime.grid_factor
 // CHECK: %[[ME:.*]] = distruntime.team_member
 // CHECK: arith.remui %[[ME]], %[[Q]]
 func.func @static_extent(%v: f64) -> !dist.tensor<6x5xf64, grid = [3, ?], split = [0, 1]> {

@@ -203,15 +203,13 @@ func.func @print(%a: !dist.tensor<4xf64>) {
 
 // -----
 
-// from_local checks the parts at run time: a failed check calls the runtime
-// with a message naming the op and its location, and the values that differ.
-// CHECK: llvm.mlir.global internal constant @[[MSG:__distc_check_[0-9A-F]+]]("{{.*}}lower.mlir:[[@LINE+8]]:8: error: dist.from_local: the offsets of the parts do not tile the split dimension in rank order{{.*}}\00")
+// from_local checks the parts at run time: a distruntime.check with a
+// message naming the op, and the values that differ (the IDTR conversion
+// adds the location).
 // CHECK-LABEL: func.func @from_local
 // CHECK: distruntime.allreduce sum
 // CHECK: scf.for
-// CHECK: scf.if
-// CHECK: call @_idtr_check_failed(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (!llvm.ptr, i32, i64, i64) -> ()
-// CHECK: func.func private @_idtr_check_failed(!llvm.ptr, i32, i64, i64)
+// CHECK: distruntime.check %{{.*}}, "dist.from_local: the offsets of the parts do not tile the split dimension in rank order{{.*}}"(%{{.*}}, %{{.*}}) : index, index
 func.func @from_local(%t: tensor<?xf64>, %o: index) -> !dist.tensor<?xf64, irregular> {
   %d = dist.from_local %t offset %o : tensor<?xf64> -> !dist.tensor<?xf64, irregular>
   return %d : !dist.tensor<?xf64, irregular>
@@ -237,17 +235,11 @@ func.func @loop(%a: !dist.tensor<16xf64>, %n: index) -> !dist.tensor<16xf64> {
 // -----
 
 // Dynamic sizes that an element-wise op assumes equal are compared at run
-// time; the call is outside the loop nest and happens only on a mismatch.
-// CHECK: llvm.mlir.global internal constant @[[ADDMSG:__distc_check_[0-9A-F]+]]("{{.*}}lower.mlir:[[@LINE+12]]:8: error: dist.add: operand sizes differ along dimension 0\00")
+// time, outside the loop nest.
 // CHECK-LABEL: func.func @add_dynamic
 // CHECK-SAME: (%{{.*}}: tensor<?xf64>, %[[N:[^:]*]]: index, %{{.*}}: index, %{{.*}}: tensor<?xf64>, %[[M:[^:]*]]: index, %{{.*}}: index)
-// CHECK: %[[PTR:.*]] = llvm.mlir.addressof @[[ADDMSG]] : !llvm.ptr
-// CHECK: %[[DIFF:.*]] = arith.cmpi ne, %[[N]], %[[M]] : index
-// CHECK: scf.if %[[DIFF]] {
-// CHECK: %[[N64:.*]] = arith.index_cast %[[N]] : index to i64
-// CHECK: %[[M64:.*]] = arith.index_cast %[[M]] : index to i64
-// CHECK: call @_idtr_check_failed(%[[PTR]], %{{.*}}, %[[N64]], %[[M64]])
-// CHECK: }
+// CHECK: %[[SAME:.*]] = arith.cmpi eq, %[[N]], %[[M]] : index
+// CHECK: distruntime.check %[[SAME]], "dist.add: operand sizes differ along dimension 0"(%[[N]], %[[M]]) : index, index
 // CHECK: linalg.generic
 func.func @add_dynamic(%a: !dist.tensor<?xf64>, %b: !dist.tensor<?xf64>) -> !dist.tensor<?xf64> {
   %c = dist.add %a, %b : !dist.tensor<?xf64>
@@ -258,9 +250,9 @@ func.func @add_dynamic(%a: !dist.tensor<?xf64>, %b: !dist.tensor<?xf64>) -> !dis
 
 // Operands whose sizes are the same value need no check; the sizes given
 // to creation ops are checked (non-negative, byte count within int64).
-// CHECK-NOT: operand sizes differ
-// CHECK: "{{.*}}lower.mlir:[[@LINE+6]]:8: error: dist.full: the size of dimension 0 is negative\00"
 // CHECK-LABEL: func.func @add_same_size
+// CHECK-NOT: operand sizes differ
+// CHECK: distruntime.check %{{.*}}, "dist.full: the size of dimension 0 is negative"
 // CHECK: arith.mului_extended
 // CHECK-NOT: operand sizes differ
 func.func @add_same_size(%n: index) -> !dist.tensor<?xf64> {
@@ -273,10 +265,9 @@ func.func @add_same_size(%n: index) -> !dist.tensor<?xf64> {
 
 // -----
 
-// Static shapes need no check at all: the runtime entry point is not even
-// declared.
+// Static shapes need no check at all.
 // CHECK-LABEL: func.func @add_static
-// CHECK-NOT: _idtr_check_failed
+// CHECK-NOT: distruntime.check
 func.func @add_static(%a: !dist.tensor<8xf64>, %b: !dist.tensor<8xf64>) -> !dist.tensor<8xf64> {
   %c = dist.add %a, %b : !dist.tensor<8xf64>
   return %c : !dist.tensor<8xf64>
@@ -302,14 +293,13 @@ func.func @shift_of_shift(%u: !dist.tensor<?x?xf64>) -> !dist.tensor<?x?xf64> {
 // -----
 
 // A check sits right after the definitions of its sizes (here the function
-// arguments), not at its op: between the allreduce's start and its wait,
-// its call would be a barrier that keeps distruntime-overlap-comm from
-// sinking the wait below the addition.
+// arguments), not at its op: a failure is reported before any later
+// communication starts.
 // CHECK-LABEL: func.func @check_before_communication
-// CHECK: call @_idtr_check_failed
+// CHECK: distruntime.check
 // CHECK: distruntime.allreduce
 // CHECK: distruntime.wait
-// CHECK-NOT: _idtr_check_failed
+// CHECK-NOT: distruntime.check
 // CHECK: linalg.generic
 func.func @check_before_communication(%x: !dist.tensor<?xf64>, %a: !dist.tensor<?xf64>, %b: !dist.tensor<?xf64>) -> (f64, !dist.tensor<?xf64>) {
   %s = dist.reduce sum %x : !dist.tensor<?xf64> -> f64

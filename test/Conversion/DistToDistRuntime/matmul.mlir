@@ -62,7 +62,7 @@ func.func @columns(%a: !dist.tensor<?x?xf64>, %b: !dist.tensor<?x?xf64, split = 
 // Matrix-vector: x fetched whole, one linalg.matvec; the inner sizes are
 // checked at run time.
 // CHECK-LABEL: func.func @matvec
-// CHECK: _idtr_check_failed
+// CHECK: distruntime.check
 // CHECK: distruntime.copy_reshape
 // CHECK-NOT: distruntime.copy_reshape
 // CHECK: linalg.matvec

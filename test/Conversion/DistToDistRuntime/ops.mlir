@@ -105,9 +105,8 @@ func.func @global_dim(%a: !dist.tensor<?x8xf64>) -> (index, index) {
 // CHECK-SAME: (%[[A:.*]]: tensor<?x8xf64>, %[[G0:.*]]: index, %[[G1:.*]]: index, %[[O0:.*]]: index, %[[O1:.*]]: index, %[[T:.*]]: tensor<?x8xf32>)
 // CHECK: %[[DA:.*]] = tensor.dim %[[A]]
 // CHECK: %[[DT:.*]] = tensor.dim %[[T]]
-// CHECK: %[[NE:.*]] = arith.cmpi ne, %[[DT]], %[[DA]]
-// CHECK: scf.if %[[NE]]
-// CHECK: func.call @_idtr_check_failed
+// CHECK: %[[EQ:.*]] = arith.cmpi eq, %[[DT]], %[[DA]]
+// CHECK: distruntime.check %[[EQ]]
 // CHECK: return %[[T]], %[[G0]], %[[G1]], %[[O0]], %[[O1]]
 func.func @with_local(%a: !dist.tensor<?x8xf64>, %t: tensor<?x8xf32>) -> !dist.tensor<?x8xf32> {
   %b = dist.with_local %a, %t : !dist.tensor<?x8xf64>, tensor<?x8xf32> -> !dist.tensor<?x8xf32>

@@ -1,10 +1,12 @@
-// RUN: %distc-opt %s --convert-dist-to-distruntime --verify-diagnostics --split-input-file
+// RUN: %distc-opt %s --convert-dist-to-distruntime --lower-distruntime-to-idtr --verify-diagnostics --split-input-file
 
-// Parameters of one name must agree: the program has one command line.
+// Parameters of one name must agree: the program has one command line
+// (checked where the IDTR conversion builds the parameter table, at the
+// user's ops).
 func.func @twice() -> (index, index) {
   // expected-note @+1 {{first declared here}}
   %a = dist.param "n" default 10 : index
-  // expected-error @+1 {{'dist.param' op parameter "n" is declared again with another type or default}}
+  // expected-error @+1 {{'distruntime.param' op parameter "n" is declared again with another type or default}}
   %b = dist.param "n" default 20 : index
   return %a, %b : index, index
 }

@@ -27,26 +27,15 @@ func.func @allreduce(%x: f64, %n: index, %b: i1) -> (f64, index, i1, i1) {
 
 // -----
 
-// dist.param calls the runtime with the module's parameter table (sorted
-// by name, one "name\ttype\tdefault" line each) and its name; narrower
-// types are truncated from the runtime's i64/f64. dist.wtime is a call.
-// CHECK-DAG: llvm.mlir.global internal constant @[[TABLE:__distc_check_[0-9A-F]+]]("dt\09f32\090.25\0Aflag\09i1\09true\0Ak\09i32\09-3\0An\09index\091000\0A\00")
+// dist.param and dist.wtime are the runtime-service ops of the same
+// names (the IDTR conversion builds the module's parameter table from them).
 // CHECK-LABEL: func.func @params
-// CHECK: %[[SPEC:.*]] = llvm.mlir.addressof @[[TABLE]] : !llvm.ptr
-// CHECK: %[[NAME:.*]] = llvm.mlir.addressof @{{.*}} : !llvm.ptr
-// CHECK: %[[N64:.*]] = call @_idtr_param_i64(%[[SPEC]], %[[NAME]]) : (!llvm.ptr, !llvm.ptr) -> i64
-// CHECK: %[[N:.*]] = arith.index_cast %[[N64]] : i64 to index
-// CHECK: %[[DT64:.*]] = call @_idtr_param_f64(
-// CHECK: %[[DT:.*]] = arith.truncf %[[DT64]] : f64 to f32
-// CHECK: %[[K64:.*]] = call @_idtr_param_i64(
-// CHECK: %[[K:.*]] = arith.trunci %[[K64]] : i64 to i32
-// CHECK: %[[F64:.*]] = call @_idtr_param_i64(
-// CHECK: %[[F:.*]] = arith.trunci %[[F64]] : i64 to i1
-// CHECK: %[[T:.*]] = call @_idtr_wtime() : () -> f64
+// CHECK: %[[N:.*]] = distruntime.param "n" default 1000 : index
+// CHECK: %[[DT:.*]] = distruntime.param "dt" default 2.500000e-01 : f32
+// CHECK: %[[K:.*]] = distruntime.param "k" default -3 : i32
+// CHECK: %[[F:.*]] = distruntime.param "flag" default true : i1
+// CHECK: %[[T:.*]] = distruntime.wtime : f64
 // CHECK: return %[[N]], %[[DT]], %[[K]], %[[F]], %[[T]]
-// CHECK-DAG: func.func private @_idtr_param_i64(!llvm.ptr, !llvm.ptr) -> i64
-// CHECK-DAG: func.func private @_idtr_param_f64(!llvm.ptr, !llvm.ptr) -> f64
-// CHECK-DAG: func.func private @_idtr_wtime() -> f64
 func.func @params() -> (index, f32, i32, i1, f64) {
   %n = dist.param "n" default 1000 : index
   %dt = dist.param "dt" default 0.25 : f32

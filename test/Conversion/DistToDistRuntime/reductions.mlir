@@ -41,8 +41,7 @@ func.func @mean_axis(%a: !dist.tensor<?x8xf64>) -> !dist.tensor<8xf64> {
 // run-time error.
 // CHECK-LABEL: func.func @argmax
 // CHECK-SAME: (%[[L:.*]]: tensor<?x4xf64>, %[[G0:.*]]: index, %[[G1:.*]]: index, %[[O0:.*]]: index, %[[O1:.*]]: index)
-// CHECK: scf.if
-// CHECK: call @_idtr_check_failed
+// CHECK: distruntime.check
 // CHECK: arith.maximumf
 // CHECK: distruntime.allreduce max %{{.*}} : (tensor<f64>)
 // CHECK: %[[E:.*]] = tensor.extract

@@ -44,7 +44,7 @@ func.func @slice_rows(%a: !dist.tensor<?x?xf64>) -> !dist.tensor<?x?xf64> {
 
 // A static slice folds to constants: 10 elements, [2:9:3] has 3.
 // CHECK-LABEL: func.func @slice_static
-// CHECK-NOT: _idtr_check_failed
+// CHECK-NOT: distruntime.check
 // CHECK: distruntime.copy_reshape {{.*}} to n_g_shape %c3
 // CHECK: return
 func.func @slice_static(%a: !dist.tensor<10xf64>) -> !dist.tensor<3xf64> {
@@ -67,7 +67,7 @@ func.func @insert_columns(%s: !dist.tensor<?x?xf64>, %d: !dist.tensor<?x?xf64>) 
 
 // The source's sizes are checked against the slice's at run time.
 // CHECK-LABEL: func.func @insert_rows
-// CHECK: call @_idtr_check_failed
+// CHECK: distruntime.check
 // CHECK: %{{.*}}, %[[P:.*]] = distruntime.copy_reshape
 // CHECK: tensor.insert_slice %[[P]]
 // CHECK: return

@@ -12,7 +12,7 @@ shard.grid @grid(shape = 2x3)
 // CHECK-DAG: distruntime.define_subgrid_team {axes = array<i64: 1>, grid_shape = array<i64: 2, 3>, team = 5963776 : i64}
 // CHECK-DAG: distruntime.define_subgrid_team {axes = array<i64: 0>, grid_shape = array<i64: 2, 3>, team = 5963777 : i64}
 // CHECK-DAG: distruntime.define_subgrid_team {axes = array<i64: 1, 0>, grid_shape = array<i64: 2, 3>, team = 5963778 : i64}
-// CHECK: vector.print str "{{.*}}error: shard grid @grid has shape 2x3 and needs exactly 6 ranks, but the program runs on "
+// CHECK: distruntime.check %{{.*}}, "shard grid @grid has shape 2x3 and needs exactly 6 ranks, but the program runs on another number (needed vs ranks)"
 func.func @main() {
   return
 }
@@ -38,7 +38,7 @@ func.func @reduce(%x: tensor<4xf32>) -> tensor<4xf32> {
 // CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
 // CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
 // CHECK-DAG: %[[C6:.*]] = arith.constant 6 : index
-// CHECK: func.call @exit
+// CHECK: distruntime.check
 // CHECK: %[[R:.*]] = distruntime.team_member {team = 5898240 : i64}
 // CHECK: %[[I1:.*]] = arith.remui %[[R]], %[[C3]]
 // CHECK: %[[OFF:.*]] = arith.muli %[[I1]], %[[C2]]
@@ -51,7 +51,7 @@ func.func @gather(%x: tensor<2x5xf32>) -> tensor<6x5xf32> {
 // all_slice over grid axes [1, 0] (6 processes, axis 1 major): index
 // (rank mod 3) * 2 + rank / 3; no communication.
 // CHECK-LABEL: func.func @slice
-// CHECK: func.call @exit
+// CHECK: distruntime.check
 // CHECK: %[[R:.*]] = distruntime.team_member {team = 5898240 : i64}
 // CHECK: %[[I1:.*]] = arith.remui %[[R]], %c3
 // CHECK: %[[I0:.*]] = arith.divui %[[R]], %c3
@@ -66,7 +66,7 @@ func.func @slice(%x: tensor<12x5xf32>) -> tensor<2x5xf32> {
 }
 
 // CHECK-LABEL: func.func @indices
-// CHECK: func.call @exit
+// CHECK: distruntime.check
 // CHECK: %[[R:.*]] = distruntime.team_member {team = 5898240 : i64}
 // CHECK-DAG: %[[I1:.*]] = arith.remui %[[R]], %c3
 // CHECK-DAG: %[[I0:.*]] = arith.divui %[[R]], %c3

@@ -8,22 +8,15 @@ shard.grid @grid0(shape = 4)
 
 // CHECK-LABEL: func.func @all_reduce
 // CHECK: %[[N:.*]] = distruntime.team_size {team = 5898240 : i64}
-// CHECK: %[[BAD:.*]] = arith.cmpi ne, %[[N]], %c4
-// CHECK: scf.if %[[BAD]] {
-// CHECK: %[[R:.*]] = distruntime.team_member {team = 5898240 : i64}
-// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[R]], %c0
-// CHECK: scf.if %[[FIRST]] {
-// CHECK-NEXT: vector.print str "{{.*}}lower.mlir:7:1: error: shard grid @grid0 has shape 4 and needs exactly 4 ranks, but the program runs on "
-// CHECK-NEXT: vector.print %[[N]] : index
-// CHECK-NEXT: }
-// CHECK-NEXT: func.call @exit(%c1_i32) : (i32) -> ()
+// CHECK: %[[OK:.*]] = arith.cmpi eq, %[[N]], %c4
+// CHECK: distruntime.check %[[OK]], "shard grid @grid0 has shape 4 and needs exactly 4 ranks, but the program runs on another number (needed vs ranks)"(%c4, %[[N]]) : index, index
 // CHECK: %[[H0:.*]], %[[MAX:.*]] = distruntime.allreduce max %arg0 {team = 5898240 : i64} : (tensor<3x2xf32>) -> (!distruntime.asynchandle, tensor<3x2xf32>)
 // CHECK-NEXT: distruntime.wait %[[H0]]
 // CHECK: %[[H1:.*]], %[[SUM:.*]] = distruntime.allreduce sum %arg1 {team = 5898240 : i64}
 // CHECK-NEXT: distruntime.wait %[[H1]]
 // CHECK: %[[H2:.*]], %[[PROD:.*]] = distruntime.allreduce prod %arg1
 // CHECK: %[[H3:.*]], %[[MIN:.*]] = distruntime.allreduce min %arg1
-// CHECK-NOT: @exit
+// CHECK-NOT: distruntime.check
 // CHECK: return %[[MAX]], %[[SUM]], %[[PROD]], %[[MIN]], %arg0
 func.func @all_reduce(%x: tensor<3x2xf32>, %i: tensor<5xi32>)
     -> (tensor<3x2xf32>, tensor<5xi32>, tensor<5xi32>, tensor<5xi32>, tensor<3x2xf32>) {
@@ -47,7 +40,7 @@ shard.grid @grid0(shape = 4)
 // CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
 // CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
-// CHECK: func.call @exit
+// CHECK: distruntime.check
 // CHECK: %[[R:.*]] = distruntime.team_member {team = 5898240 : i64}
 // CHECK: %[[OFF:.*]] = arith.muli %[[R]], %[[C3]] : index
 // CHECK: %[[H:.*]], %[[OUT:.*]] = distruntime.copy_reshape %arg0 g_shape %[[C12]], %[[C2]] l_offs %[[OFF]], %[[C0]] to n_g_shape %[[C12]], %[[C2]] n_offs %[[C0]], %[[C0]] n_shape %[[C12]], %[[C2]] {team = 5898240 : i64} : {{.*}} -> (!distruntime.asynchandle, tensor<12x2xf32>)
@@ -64,7 +57,7 @@ shard.grid @grid0(shape = 4)
 
 // all_slice needs no communication: block `member` of the slice axis.
 // CHECK-LABEL: func.func @all_slice
-// CHECK: func.call @exit
+// CHECK: distruntime.check
 // CHECK: %[[R:.*]] = distruntime.team_member
 // CHECK: %[[OFF:.*]] = arith.muli %[[R]], %c2 : index
 // CHECK: %[[S:.*]] = tensor.extract_slice %arg0[0, %[[OFF]]] [8, 2] [1, 1] : tensor<8x8xi64> to tensor<8x2xi64>
@@ -86,7 +79,7 @@ shard.grid @grid0(shape = 4)
 // CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
 // CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
-// CHECK: func.call @exit
+// CHECK: distruntime.check
 // CHECK: %[[R:.*]] = distruntime.team_member
 // CHECK-DAG: %[[ROW:.*]] = arith.muli %[[R]], %[[C2]] : index
 // CHECK-DAG: %[[COL:.*]] = arith.muli %[[R]], %[[C8]] : index
@@ -105,7 +98,7 @@ shard.grid @grid0(shape = 4)
 // within the box [start - 2, start + own + 1) clipped to the array; the
 // received halos are inserted right before and after the owned rows.
 // CHECK-LABEL: func.func @update_halo
-// CHECK: func.call @exit
+// CHECK: distruntime.check
 // CHECK: %[[R:.*]] = distruntime.team_member
 // CHECK: %[[START:.*]] = arith.muli %[[R]], %c3 : index
 // CHECK: %[[OWN:.*]] = tensor.extract_slice %arg0[2, 0] [3, 4] [1, 1] : tensor<6x4xf64> to tensor<3x4xf64>
@@ -131,7 +124,7 @@ shard.grid @grid0(shape = 4)
 // CHECK-LABEL: func.func @queries
 // CHECK-DAG: %[[CM1:.*]] = arith.constant -1 : index
 // CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
-// CHECK: func.call @exit
+// CHECK: distruntime.check
 // CHECK: %[[R:.*]] = distruntime.team_member
 // CHECK: %[[DOWN:.*]] = arith.select %{{.*}}, %{{.*}}, %[[CM1]] : index
 // CHECK: %[[UP:.*]] = arith.select %{{.*}}, %{{.*}}, %[[CM1]] : index
@@ -202,7 +195,7 @@ shard.grid @grid0(shape = 4)
 // each, 12 in all), this member's box at 3 * r, its target box that of
 // member (r + 3) mod 4.
 // CHECK-LABEL: func.func @shift_rotate
-// CHECK: func.call @exit
+// CHECK: distruntime.check
 // CHECK: %[[R:.*]] = distruntime.team_member {team = 5898240 : i64}
 // CHECK: %[[SUM:.*]] = arith.addi %[[R]], %c3
 // CHECK: %[[SRC:.*]] = arith.remui %[[SUM]], %c4
@@ -221,7 +214,7 @@ shard.grid @grid0(shape = 4)
 // shift by 2 without rotate: member r's source is r - 2 when that is a
 // member, else r itself (it keeps its input).
 // CHECK-LABEL: func.func @shift_open
-// CHECK: func.call @exit
+// CHECK: distruntime.check
 // CHECK: %[[R:.*]] = distruntime.team_member {team = 5898240 : i64}
 // CHECK: %[[RAW:.*]] = arith.subi %[[R]], %c2
 // CHECK: arith.cmpi sge, %[[RAW]], %c0
@@ -254,7 +247,7 @@ shard.grid @grid0(shape = 4)
 // of all 8 rows on the root and of none elsewhere; the others' result is
 // an uninitialized tensor.
 // CHECK-LABEL: func.func @gather_root
-// CHECK: func.call @exit
+// CHECK: distruntime.check
 // CHECK: %[[R:.*]] = distruntime.team_member {team = 5898240 : i64}
 // CHECK: %[[ROOT:.*]] = arith.cmpi eq, %[[R]], %c1
 // CHECK: %[[ROWS:.*]] = arith.select %[[ROOT]], %c8, %c0

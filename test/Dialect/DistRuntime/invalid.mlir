@@ -517,3 +517,67 @@ func.func @allreduce_mean(%x: tensor<4xf64>) {
   %h, %s = distruntime.allreduce mean %x {team = 1 : i64} : (tensor<4xf64>) -> (!distruntime.asynchandle, tensor<4xf64>)
   return
 }
+
+// -----
+
+func.func @save_g_shape_count(%t: tensor<?x?xf64>, %i: index) {
+  // expected-error @+1 {{needs one g_shape value per dimension of the array (2), got 1}}
+  distruntime.npy_save %t "a.npy" g_shape %i l_offs %i, %i {team = 0 : i64} : tensor<?x?xf64>
+  return
+}
+
+// -----
+
+func.func @save_bad_param(%t: tensor<?xf64>, %i: index) {
+  // expected-error @+1 {{parameter name "-out" must be non-empty}}
+  distruntime.npy_save %t "a.npy" param "-out" g_shape %i l_offs %i {team = 0 : i64} : tensor<?xf64>
+  return
+}
+
+// -----
+
+func.func @header_result_count() {
+  // expected-error @+1 {{needs one global_shape result value per dimension of the array (2), got 1}}
+  %o, %m = distruntime.npy_read_header "a.npy" {team = 0 : i64} : tensor<?x?xf64> -> i64, index
+  return
+}
+
+// -----
+
+func.func @load_sizes_count(%o: i64, %i: index) {
+  // expected-error @+1 {{needs one l_sizes value per dynamic dimension of the result (2), got 1}}
+  %l = distruntime.npy_load "a.npy" data_offset %o g_shape %i, %i l_offs %i, %i l_sizes %i {team = 0 : i64} : tensor<?x?xf64>
+  return
+}
+
+// -----
+
+func.func @param_help() {
+  // expected-error @+1 {{parameter name "help" is reserved}}
+  %p = distruntime.param "help" default 1 : index
+  return
+}
+
+// -----
+
+func.func @param_type() {
+  // expected-error @+1 {{the default 1 : i32 does not have the result type 'i64'}}
+  %p = "distruntime.param"() {name = "n", default_value = 1 : i32} : () -> i64
+  return
+}
+
+// -----
+
+func.func @check_values(%c: i1, %i: index) {
+  // expected-error @+1 {{reports at most 2 values, got 3}}
+  distruntime.check %c, "three" (%i, %i, %i) : index, index, index
+  return
+}
+
+// -----
+
+func.func @factor_axis(%p: index) {
+  // expected-error @+1 {{axis 2 is out of range for a grid of 2 axes}}
+  %e = distruntime.grid_factor %p axes 2 axis 2
+  return
+}

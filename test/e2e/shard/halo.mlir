@@ -16,5 +16,5 @@
 // CHECK-DAG: [1,3]<stdout>:( 2, -1, 4 )
 
 // One message, from the first rank, with the rank count.
-// MISMATCH: halo.mlir:{{[0-9]+}}:1: error: shard grid @grid0 has shape 4 and needs exactly 4 ranks, but the program runs on 3
+// MISMATCH: halo.mlir:{{[0-9]+}}:1: error: shard grid @grid0 has shape 4 and needs exactly 4 ranks, but the program runs on another number (needed vs ranks): 4 vs 3
 // MISMATCH-NOT: needs exactly

@@ -44,7 +44,7 @@
 // CHECK-DAG: [1,4]<stdout>:( 36, 3 )
 // CHECK-DAG: [1,5]<stdout>:( 6, 9 )
 
-// MISMATCH: spmd-grid-2x3.mlir:{{[0-9]+}}:1: error: shard grid @grid has shape 2x3 and needs exactly 6 ranks, but the program runs on 4
+// MISMATCH: spmd-grid-2x3.mlir:{{[0-9]+}}:1: error: shard grid @grid has shape 2x3 and needs exactly 6 ranks, but the program runs on another number (needed vs ranks): 6 vs 4
 // MISMATCH-NOT: needs exactly
 
 shard.grid @grid(shape = 2x3)
