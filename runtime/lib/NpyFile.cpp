@@ -23,9 +23,16 @@
 
 #include <mpi.h>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <climits>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -58,13 +65,6 @@ int toInt(int64_t v, const char *what, const char *path) {
   if (v < 0 || v > INT_MAX)
     fail("'%s': %s %lld exceeds MPI-IO's int counts", path, what, static_cast<long long>(v));
   return static_cast<int>(v);
-}
-
-std::string shapeText(const Shape &shape) {
-  std::string text = "(";
-  for (size_t i = 0; i < shape.size(); ++i)
-    text += (i ? ", " : "") + std::to_string(shape[i]);
-  return text + (shape.size() == 1 ? ",)" : ")");
 }
 
 // This rank's block in the file: the element type (elemSize bytes), and
@@ -211,21 +211,26 @@ std::string checkHeader(const char *path, const char *descr, const Shape &expect
   std::FILE *f = std::fopen(path, "rb");
   if (!f)
     return std::string("cannot open '") + path + "': " + std::strerror(errno);
+  std::string where = std::string("'") + path + "': ";
+  // Every length in the header is bounded by the file's size before
+  // anything is allocated for it.
+  struct stat st;
+  if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+    std::fclose(f);
+    return where + "is not a regular file";
+  }
+  int64_t fileSize = static_cast<int64_t>(st.st_size);
   std::string error;
   std::string bytes(npy::kPreambleBytes, '\0');
   size_t got = std::fread(&bytes[0], 1, bytes.size(), f);
-  int64_t total = npy::headerSize(bytes.data(), static_cast<int64_t>(got), error);
+  int64_t total = npy::headerSize(bytes.data(), static_cast<int64_t>(got), fileSize, error);
   if (total >= 0) {
     bytes.resize(static_cast<size_t>(total));
     if (static_cast<int64_t>(got) < total)
       got += std::fread(&bytes[got], 1, static_cast<size_t>(total) - got, f);
     npy::parseHeader(bytes.data(), static_cast<int64_t>(got), header, error);
   }
-  long fileSize = -1;
-  if (error.empty() && std::fseek(f, 0, SEEK_END) == 0)
-    fileSize = std::ftell(f);
   std::fclose(f);
-  std::string where = std::string("'") + path + "': ";
   if (!error.empty())
     return where + error;
   std::string want = descr;
@@ -241,20 +246,14 @@ std::string checkHeader(const char *path, const char *descr, const Shape &expect
     return where + "is in Fortran order (fortran_order: True); only C order is read";
   if (header.shape.size() != expected.size())
     return where + "holds an array of rank " + std::to_string(header.shape.size()) + " " +
-           shapeText(header.shape) + " but the result type has rank " +
+           npy::shapeText(header.shape) + " but the result type has rank " +
            std::to_string(expected.size());
   for (size_t d = 0; d < expected.size(); ++d)
     if (expected[d] >= 0 && expected[d] != header.shape[d])
-      return where + "holds shape " + shapeText(header.shape) + " but the result type needs " +
+      return where + "holds shape " + npy::shapeText(header.shape) + " but the result type needs " +
              std::to_string(expected[d]) + " along dimension " + std::to_string(d);
-  int64_t need = npy::itemSize(want);
-  for (int64_t n : header.shape)
-    if (__builtin_mul_overflow(need, n, &need))
-      return where + "the shape " + shapeText(header.shape) + " is too large";
-  if (fileSize < header.dataOffset + need)
-    return where + "is truncated: the shape " + shapeText(header.shape) + " needs " +
-           std::to_string(need) + " bytes of data but the file holds " +
-           std::to_string(fileSize < header.dataOffset ? 0 : fileSize - header.dataOffset);
+  if (!npy::checkDataSize(header, npy::itemSize(want), fileSize, error))
+    return where + error;
   return std::string();
 }
 
