@@ -28,10 +28,12 @@
 
 #include "idtr/idtr.h"
 
+#include <cerrno>
 #include <cmath>
 #include <complex>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -40,6 +42,15 @@ namespace idtr {
 namespace {
 
 enum Style { VectorStyle = 0, NumpyStyle = 1 };
+
+// Writes `text` to stdout and flushes it. Output that cannot be written (a
+// full file system, a closed pipe) stops the program: it would otherwise
+// exit 0 with its results lost.
+void writeOutput(const std::string &text) {
+  std::fputs(text.c_str(), stdout);
+  if (std::fflush(stdout) != 0 || std::ferror(stdout))
+    fail("print: writing the output failed: %s", std::strerror(errno));
+}
 
 // Writes the elements of an array of `shape`, in C order, with brackets and
 // separators, to stdout.
@@ -206,7 +217,7 @@ private:
   }
 
   void flush() {
-    std::fputs(out_.c_str(), stdout);
+    writeOutput(out_);
     out_.clear();
   }
 
@@ -340,9 +351,7 @@ void printNumpy(const char *format, const View &part, Team *t, const std::vector
     }
     return fmt(static_cast<T>(current[at++]));
   };
-  std::string text = numpyfmt::layout(global, next) + "\n";
-  std::fputs(text.c_str(), stdout);
-  std::fflush(stdout);
+  writeOutput(numpyfmt::layout(global, next) + "\n");
 }
 
 template <typename T>
