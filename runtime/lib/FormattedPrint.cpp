@@ -18,6 +18,7 @@
 // most 1000, or 6 per dimension when summarised).
 #include "Buffer.h"
 #include "Descriptor.h"
+#include "Dragon4.h"
 #include "Errors.h"
 #include "ElementTypes.h"
 #include "Mpi.h"
@@ -27,10 +28,12 @@
 
 #include "idtr/idtr.h"
 
+#include <cerrno>
 #include <cmath>
 #include <complex>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -39,6 +42,15 @@ namespace idtr {
 namespace {
 
 enum Style { VectorStyle = 0, NumpyStyle = 1 };
+
+// Writes `text` to stdout and flushes it. Output that cannot be written (a
+// full file system, a closed pipe) stops the program: it would otherwise
+// exit 0 with its results lost.
+void writeOutput(const std::string &text) {
+  std::fputs(text.c_str(), stdout);
+  if (std::fflush(stdout) != 0 || std::ferror(stdout))
+    fail("print: writing the output failed: %s", std::strerror(errno));
+}
 
 // Writes the elements of an array of `shape`, in C order, with brackets and
 // separators, to stdout.
@@ -133,33 +145,45 @@ private:
     out_.append(buf, len < 0 ? 0 : std::min<size_t>(static_cast<size_t>(len), sizeof(buf) - 1));
   }
 
-  // f16/bf16 under the default format ("%g"): the fewest significant
-  // digits that read back as the same half, as numpy prints float16 (0.1,
-  // not 0.0999756), but at least the digits before the point (60000, not
-  // 6e+04). Other formats print the value as a double.
+  // f16/bf16 under the default format ("%g"): the unique digits of the
+  // half (Dragon4.h: the fewest that read back as the same half, as numpy
+  // prints float16: 0.1, not 0.0999756) in %g's layout, with at least the
+  // digits before the point (60000 and 65504, not 6e+04 and 6.55e+04) up
+  // to 17 of them (bf16's 1e+30, not 31 digits). Other formats print the
+  // value as a double.
   template <typename H> void half(H value) {
     double v = toFloat(value);
     if (std::string(format_) != "%g" || !std::isfinite(v)) {
       formatted(v);
       return;
     }
-    int digits = 1;
-    for (double a = std::fabs(v); a >= 10 && digits < 17; a /= 10)
-      ++digits;
-    for (int p = 1; p <= 17; ++p) {
-      char buf[64];
-      std::snprintf(buf, sizeof(buf), "%.*g", p, v);
-      if (fromFloat<H>(std::strtof(buf, nullptr)).bits == value.bits) {
-        if (p >= digits) {
-          out_ += buf;
-          return;
-        }
-        std::snprintf(buf, sizeof(buf), "%.*g", digits, v);
-        out_ += buf;
-        return;
-      }
+    dragon4::Binary b = dragon4::decompose(value);
+    dragon4::Digits d = dragon4::unique(b, /*afterPoint=*/false, -1, -1);
+    if (d.exponent >= static_cast<int>(d.digits.size()) && d.exponent < 17)
+      d = dragon4::unique(b, /*afterPoint=*/true, -1, 0); // through the units
+    out_ += gLayout(b.negative, d);
+  }
+
+  // printf's %g of `d` with as many significant digits as it has: fixed
+  // notation for exponents from -4 to below the digit count, else
+  // scientific with a two-digit exponent at least; no trailing zeros.
+  static std::string gLayout(bool negative, const dragon4::Digits &d) {
+    std::string s = negative ? "-" : "";
+    int precision = static_cast<int>(d.digits.size());
+    if (d.exponent < -4 || d.exponent >= precision) {
+      s += d.digits.substr(0, 1);
+      if (d.digits.size() > 1)
+        s += "." + d.digits.substr(1);
+      std::string e = std::to_string(std::abs(d.exponent));
+      return s + (d.exponent < 0 ? "e-" : "e+") + (e.size() < 2 ? "0" : "") + e;
     }
-    formatted(v);
+    if (d.exponent < 0)
+      return s + "0." + std::string(static_cast<size_t>(-d.exponent - 1), '0') + d.digits;
+    size_t whole = static_cast<size_t>(d.exponent) + 1;
+    s += d.digits.substr(0, whole);
+    if (d.digits.size() > whole)
+      s += "." + d.digits.substr(whole);
+    return s;
   }
 
   // numpy's complex layout: "1+2j" in an array, "(1+2j)" alone (a 0-d
@@ -193,7 +217,7 @@ private:
   }
 
   void flush() {
-    std::fputs(out_.c_str(), stdout);
+    writeOutput(out_);
     out_.clear();
   }
 
@@ -327,9 +351,7 @@ void printNumpy(const char *format, const View &part, Team *t, const std::vector
     }
     return fmt(static_cast<T>(current[at++]));
   };
-  std::string text = numpyfmt::layout(global, next) + "\n";
-  std::fputs(text.c_str(), stdout);
-  std::fflush(stdout);
+  writeOutput(numpyfmt::layout(global, next) + "\n");
 }
 
 template <typename T>
@@ -339,9 +361,10 @@ void print(const char *format, int32_t style, int64_t teamId, int32_t distribute
     View part = viewFromDescriptor(pR, pD, sizeof(T), "print: part");
     std::fflush(stdout); // after vector.print's output
     // numpy's str() (padding, numpy's float format, summary) is written
-    // for the real element types; halves and complex numbers print in the
-    // numpy bracket layout without them (docs/dist.md, "Element types").
-    if constexpr (!isHalfType<T> && !isComplex<T>) {
+    // for the real element types, halves included; complex numbers print
+    // in the numpy bracket layout without them (docs/dist.md, "Element
+    // types").
+    if constexpr (!isComplex<T>) {
       if (style == NumpyStyle && part.rank() > 0) {
         if (!distributed) {
           printNumpy<T>(format, part, nullptr, {});

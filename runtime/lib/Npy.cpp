@@ -11,15 +11,6 @@ namespace {
 const char kMagic[] = "\x93NUMPY";
 constexpr int kMagicBytes = 6;
 
-std::string shapeText(const Shape &shape) {
-  std::string text = "(";
-  for (size_t i = 0; i < shape.size(); ++i)
-    text += (i ? ", " : "") + std::to_string(shape[i]);
-  if (shape.size() == 1)
-    text += ",";
-  return text + ")";
-}
-
 // A cursor over the header's Python dict literal: only what numpy writes
 // (and reasonable spacing around it) is accepted.
 struct Cursor {
@@ -76,6 +67,15 @@ struct Cursor {
 
 } // namespace
 
+std::string shapeText(const Shape &shape) {
+  std::string text = "(";
+  for (size_t i = 0; i < shape.size(); ++i)
+    text += (i ? ", " : "") + std::to_string(shape[i]);
+  if (shape.size() == 1)
+    text += ",";
+  return text + ")";
+}
+
 std::string encodeHeader(const std::string &descr, const Shape &shape) {
   std::string dict = "{'descr': '" + descr + "', 'fortran_order': False, 'shape': " +
                      shapeText(shape) + ", }";
@@ -111,36 +111,40 @@ std::string encodeHeader(const std::string &descr, const Shape &shape) {
   return std::string(); // unreachable: version 2.0 always fits
 }
 
-int64_t headerSize(const char *bytes, int64_t size, std::string &error) {
+int64_t headerSize(const char *bytes, int64_t size, int64_t fileSize, std::string &error) {
   if (size < 10 || std::memcmp(bytes, kMagic, kMagicBytes) != 0) {
     error = "not a .npy file (no \\x93NUMPY magic)";
     return -1;
   }
   int major = static_cast<unsigned char>(bytes[6]);
   const unsigned char *len = reinterpret_cast<const unsigned char *>(bytes + 8);
-  if (major == 1)
-    return 10 + (len[0] | len[1] << 8);
-  if (major == 2 || major == 3) {
+  int64_t total;
+  if (major == 1) {
+    total = 10 + (len[0] | len[1] << 8);
+  } else if (major == 2 || major == 3) {
     if (size < 12) {
       error = "truncated header";
       return -1;
     }
-    return 12 + (static_cast<int64_t>(len[0]) | static_cast<int64_t>(len[1]) << 8 |
-                 static_cast<int64_t>(len[2]) << 16 | static_cast<int64_t>(len[3]) << 24);
+    total = 12 + (static_cast<int64_t>(len[0]) | static_cast<int64_t>(len[1]) << 8 |
+                  static_cast<int64_t>(len[2]) << 16 | static_cast<int64_t>(len[3]) << 24);
+  } else {
+    error = "unsupported .npy format version " + std::to_string(major) + "." +
+            std::to_string(static_cast<unsigned char>(bytes[7]));
+    return -1;
   }
-  error = "unsupported .npy format version " + std::to_string(major) + "." +
-          std::to_string(static_cast<unsigned char>(bytes[7]));
-  return -1;
+  if (total > fileSize) {
+    error = "truncated header: its length field announces " + std::to_string(total) +
+            " bytes but the file holds " + std::to_string(fileSize);
+    return -1;
+  }
+  return total;
 }
 
 bool parseHeader(const char *bytes, int64_t size, Header &header, std::string &error) {
-  int64_t total = headerSize(bytes, size, error);
+  int64_t total = headerSize(bytes, size, size, error);
   if (total < 0)
     return false;
-  if (total > size) {
-    error = "truncated header";
-    return false;
-  }
   header.dataOffset = total;
   int64_t start = static_cast<unsigned char>(bytes[6]) == 1 ? 10 : 12;
   Cursor c{bytes + start, bytes + total};
@@ -202,6 +206,28 @@ bool parseHeader(const char *bytes, int64_t size, Header &header, std::string &e
   }
   if (!haveDescr || !haveOrder || !haveShape) {
     error = "the header lacks descr, fortran_order or shape";
+    return false;
+  }
+  return true;
+}
+
+bool checkDataSize(const Header &header, int64_t itemSize, int64_t fileSize,
+                   std::string &error) {
+  // An empty array needs no data whatever its other dimensions.
+  int64_t need = itemSize;
+  for (int64_t n : header.shape)
+    if (n == 0)
+      need = 0;
+  for (int64_t n : header.shape)
+    if (__builtin_mul_overflow(need, n, &need)) {
+      error = "the shape " + shapeText(header.shape) + " is too large";
+      return false;
+    }
+  // The header fits the file (headerSize), so this does not wrap.
+  int64_t have = fileSize < header.dataOffset ? 0 : fileSize - header.dataOffset;
+  if (need > have) {
+    error = "is truncated: the shape " + shapeText(header.shape) + " needs " +
+            std::to_string(need) + " bytes of data but the file holds " + std::to_string(have);
     return false;
   }
   return true;

@@ -32,18 +32,30 @@ std::string encodeHeader(const std::string &descr, const Shape &shape);
 // length: magic, version and length field.
 constexpr int64_t kPreambleBytes = 12;
 
-// The total header size announced by the preamble `bytes` (at least
-// kPreambleBytes of them), or an error in `error` (not a .npy file, a
-// version this reader does not know).
-int64_t headerSize(const char *bytes, int64_t size, std::string &error);
+// The total header size announced by the preamble `bytes` (`size` of them,
+// kPreambleBytes suffice) of a file of `fileSize` bytes, or -1 with the
+// reason in `error`: not a .npy file, a version this reader does not know,
+// or a header longer than the file (a reader allocates the header's bytes
+// next: a corrupt length must not make it allocate gigabytes).
+int64_t headerSize(const char *bytes, int64_t size, int64_t fileSize, std::string &error);
 
 // Parses the whole header `bytes` (headerSize of them). Returns false with
 // the reason in `error` when it is malformed.
 bool parseHeader(const char *bytes, int64_t size, Header &header, std::string &error);
 
+// Whether the file of `fileSize` bytes holds all the data `header`
+// announces in elements of `itemSize` bytes; else false with the reason in
+// `error` (a shape too large to have a size, or the data truncated).
+// Overflow-checked: a shape whose size wraps around is not a small one.
+bool checkDataSize(const Header &header, int64_t itemSize, int64_t fileSize,
+                   std::string &error);
+
 // The item size of a dtype string ("<f8" -> 8, "<c16" -> 16), 0 if it has
 // none.
 int64_t itemSize(const std::string &descr);
+
+// A shape as Python writes a tuple: "(3, 4)", "(7,)", "()".
+std::string shapeText(const Shape &shape);
 
 } // namespace npy
 } // namespace idtr

@@ -1,11 +1,14 @@
 // numpy's str() of an array: the element formats of arrayprint.py's
 // IntegerFormat, BoolFormat and FloatingFormat (precision 8, floatmode
-// 'maxprec', sign '-') and _formatArray's layout (summary, wrapping at
-// linewidth 75), for the default print options. See NumpyFormat.h.
+// 'maxprec', sign '-'; its two passes over numpy's Dragon4, Dragon4.h) and
+// _formatArray's layout (summary, wrapping at linewidth 75), for the
+// default print options. See NumpyFormat.h.
 #include "NumpyFormat.h"
 
+#include "Dragon4.h"
+#include "ElementTypes.h"
+
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -18,84 +21,47 @@ namespace {
 /// numpy's FloatingFormat precision: at most 8 digits after the point.
 constexpr int kPrecision = 8;
 
-/// A finite float as numpy's dragon4 in unique mode writes it, cut to at
-/// most kPrecision digits after the point: sign, integer digits,
-/// fractional digits and (scientific) the decimal exponent.
-struct FloatText {
-  bool negative = false;
-  std::string integer, fraction;
-  int exponent = 0;
+template <typename T> constexpr bool kIsFloat = std::is_floating_point_v<T> || isHalfType<T>;
+
+template <typename T> double toDouble(T v) {
+  if constexpr (isHalfType<T>)
+    return static_cast<double>(toFloat(v));
+  else
+    return static_cast<double>(v);
+}
+
+/// Whether max / min, computed in the element type as numpy computes it
+/// (float16 through float32, rounded once more; an overflow is inf),
+/// exceeds 1000: f16 1001 / 1.0009765625 is 1000.02 in double, but 1000 in
+/// float16, and numpy prints the two positionally.
+template <typename T> bool ratioAbove1000(double maxValue, double minValue) {
+  if constexpr (isHalfType<T>)
+    return toFloat(fromFloat<T>(static_cast<float>(maxValue) / static_cast<float>(minValue))) >
+           1000.f;
+  else
+    return static_cast<T>(maxValue) / static_cast<T>(minValue) > static_cast<T>(1000);
+}
+
+/// A finite float as FloatingFormat's first pass writes it (precision 8,
+/// unique, trim '.'), split: the integer part with its sign, the digits
+/// after the point and (scientific) the exponent's digits.
+struct FloatParts {
+  size_t integer = 0, fraction = 0, exponent = 0;
 };
 
-/// The shortest digits d0 d1 ... that round-trip `x` (>= 0) and the
-/// exponent of d0.
-template <typename T> void shortest(T x, std::string &digits, int &exponent) {
-  char buf[64];
-  auto r = std::to_chars(buf, buf + sizeof(buf), x, std::chars_format::scientific);
-  std::string s(buf, r.ptr);
-  size_t e = s.find('e');
-  exponent = std::atoi(s.c_str() + e + 1);
-  digits.clear();
-  for (size_t i = 0; i < e; ++i)
-    if (s[i] != '.')
-      digits += s[i];
-}
-
-void trimZeros(std::string &digits, size_t keep) {
-  while (digits.size() > keep && digits.back() == '0')
-    digits.pop_back();
-}
-
-/// Scientific: d0 . d1 d2 ... e exponent.
-template <typename T> FloatText scientific(T value) {
-  FloatText t;
-  t.negative = std::signbit(value);
-  T x = std::fabs(value);
-  std::string digits;
-  shortest(x, digits, t.exponent);
-  if (static_cast<int>(digits.size()) - 1 > kPrecision) {
-    // More digits than numpy prints: the exact value rounded to kPrecision.
-    char buf[64];
-    std::snprintf(buf, sizeof(buf), "%.*e", kPrecision, static_cast<double>(x));
-    const char *e = std::strchr(buf, 'e');
-    t.exponent = std::atoi(e + 1);
-    digits.clear();
-    for (const char *c = buf; c < e; ++c)
-      if (*c != '.')
-        digits += *c;
-    trimZeros(digits, 1);
-  }
-  t.integer = digits.substr(0, 1);
-  t.fraction = digits.substr(1);
-  return t;
-}
-
-/// Positional: integer digits . fraction digits.
-template <typename T> FloatText positional(T value) {
-  FloatText t;
-  t.negative = std::signbit(value);
-  T x = std::fabs(value);
-  std::string digits;
-  int exponent = 0;
-  shortest(x, digits, exponent);
-  if (exponent >= 0) {
-    if (static_cast<int>(digits.size()) < exponent + 1)
-      digits.append(static_cast<size_t>(exponent + 1) - digits.size(), '0');
-    t.integer = digits.substr(0, static_cast<size_t>(exponent) + 1);
-    t.fraction = digits.substr(static_cast<size_t>(exponent) + 1);
-  } else {
-    t.integer = "0";
-    t.fraction = std::string(static_cast<size_t>(-exponent - 1), '0') + digits;
-  }
-  if (static_cast<int>(t.fraction.size()) > kPrecision) {
-    char buf[400];
-    std::snprintf(buf, sizeof(buf), "%.*f", kPrecision, static_cast<double>(x));
-    const char *dot = std::strchr(buf, '.');
-    t.integer.assign(buf, static_cast<size_t>(dot - buf));
-    t.fraction = dot + 1;
-    trimZeros(t.fraction, 0);
-  }
-  return t;
+template <typename T> FloatParts firstPass(T value, bool scientific) {
+  dragon4::Options options;
+  options.precision = kPrecision;
+  options.trim = dragon4::Trim::Zeros;
+  dragon4::Binary b = dragon4::decompose(value);
+  std::string s = scientific ? dragon4::scientific(b, options) : dragon4::positional(b, options);
+  size_t point = s.find('.'), e = s.find('e');
+  FloatParts parts;
+  parts.integer = point;
+  parts.fraction = (e == std::string::npos ? s.size() : e) - point - 1;
+  if (e != std::string::npos)
+    parts.exponent = s.size() - e - 2; // after "e+" / "e-"
+  return parts;
 }
 
 int64_t doubleBits(double v) {
@@ -138,7 +104,7 @@ int64_t shownVolume(const Shape &shape) {
 
 template <typename T>
 ElementFormat<T>::ElementFormat(const char *format)
-    : format_(format), numpyFloat_(std::is_floating_point_v<T> && format_.empty()) {}
+    : format_(format), numpyFloat_(kIsFloat<T> && format_.empty()) {}
 
 template <typename T> bool ElementFormat<T>::needsMagnitudes() const { return numpyFloat_; }
 
@@ -147,9 +113,9 @@ std::vector<int64_t> ElementFormat<T>::magnitudes(const std::vector<Stored<T>> &
   // The largest and (negated) smallest non-zero finite magnitude, as the
   // bits of a double (ordered like the values for non-negative doubles).
   std::vector<int64_t> m{-1, std::numeric_limits<int64_t>::min()};
-  if constexpr (std::is_floating_point_v<T>) {
+  if constexpr (kIsFloat<T>) {
     for (T v : values) {
-      double a = std::fabs(static_cast<double>(v));
+      double a = std::fabs(toDouble(v));
       if (!std::isfinite(a) || a == 0)
         continue;
       m[0] = std::max(m[0], doubleBits(a));
@@ -163,7 +129,7 @@ template <typename T> void ElementFormat<T>::setMagnitudes(const std::vector<int
   if (m[0] < 0)
     return; // no non-zero finite value: positional
   double maxValue = bitsDouble(m[0]), minValue = bitsDouble(-m[1]);
-  expFormat_ = maxValue >= 1.e8 || minValue < 0.0001 || maxValue / minValue > 1000.;
+  expFormat_ = maxValue >= 1.e8 || minValue < 0.0001 || ratioAbove1000<T>(maxValue, minValue);
 }
 
 template <typename T>
@@ -177,23 +143,20 @@ std::vector<int64_t> ElementFormat<T>::widths(const std::vector<Stored<T>> &valu
   // any finite, integer part, fraction, exponent digits, any non-finite,
   // any -inf.
   std::vector<int64_t> w(6, 0);
-  if constexpr (std::is_floating_point_v<T>) {
+  if constexpr (kIsFloat<T>) {
     for (T v : values) {
-      if (!std::isfinite(v)) {
+      double d = toDouble(v);
+      if (!std::isfinite(d)) {
         w[4] = 1;
-        if (std::isinf(v) && v < 0)
+        if (std::isinf(d) && d < 0)
           w[5] = 1;
         continue;
       }
       w[0] = 1;
-      FloatText t = expFormat_ ? scientific(v) : positional(v);
-      w[1] = std::max<int64_t>(w[1], static_cast<int64_t>(t.integer.size()) + t.negative);
-      w[2] = std::max<int64_t>(w[2], static_cast<int64_t>(t.fraction.size()));
-      if (expFormat_) {
-        int e = std::abs(t.exponent);
-        int64_t digits = e >= 100 ? 3 : 2;
-        w[3] = std::max(w[3], digits);
-      }
+      FloatParts parts = firstPass(v, expFormat_);
+      w[1] = std::max(w[1], static_cast<int64_t>(parts.integer));
+      w[2] = std::max(w[2], static_cast<int64_t>(parts.fraction));
+      w[3] = std::max(w[3], static_cast<int64_t>(parts.exponent));
     }
   }
   return w;
@@ -228,8 +191,8 @@ template <typename T> std::string ElementFormat<T>::text(T value) const {
   } else {
     char buf[128];
     int len;
-    if constexpr (std::is_floating_point_v<T>)
-      len = std::snprintf(buf, sizeof(buf), format_.c_str(), static_cast<double>(value));
+    if constexpr (kIsFloat<T>)
+      len = std::snprintf(buf, sizeof(buf), format_.c_str(), toDouble(value));
     else
       len = std::snprintf(buf, sizeof(buf), format_.c_str(), static_cast<long long>(value));
     return std::string(buf, len < 0 ? 0 : std::min<size_t>(static_cast<size_t>(len), sizeof(buf) - 1));
@@ -239,26 +202,27 @@ template <typename T> std::string ElementFormat<T>::text(T value) const {
 template <typename T> std::string ElementFormat<T>::operator()(T value) const {
   if (!numpyFloat_)
     return padLeft(text(value), width_);
-  if constexpr (std::is_floating_point_v<T>) {
-    if (!std::isfinite(value)) {
-      std::string s = std::isnan(value) ? "nan" : value < 0 ? "-inf" : "inf";
-      return padLeft(s, padLeft_ + padRight_ + 1);
-    }
-    FloatText t = expFormat_ ? scientific(value) : positional(value);
-    std::string s = padLeft((t.negative ? "-" : "") + t.integer, padLeft_) + ".";
+  if constexpr (kIsFloat<T>) {
+    double d = toDouble(value);
+    if (!std::isfinite(d))
+      return padLeft(std::isnan(d) ? "nan" : d < 0 ? "-inf" : "inf", padLeft_ + padRight_ + 1);
+    // FloatingFormat.__call__: scientific with exactly `precision` digits
+    // after the point (the exact digits beyond the unique ones, trim 'k'),
+    // or positional with the unique digits and the units at least
+    // (min_digits 0), padded to the widest.
+    dragon4::Options options;
+    options.padLeft = static_cast<int>(padLeft_);
     if (expFormat_) {
-      t.fraction.append(static_cast<size_t>(std::max<int64_t>(
-                            precision_ - static_cast<int64_t>(t.fraction.size()), 0)),
-                        '0');
-      std::string e = std::to_string(std::abs(t.exponent));
-      if (static_cast<int64_t>(e.size()) < expSize_)
-        e.insert(0, static_cast<size_t>(expSize_) - e.size(), '0');
-      return s + t.fraction + "e" + (t.exponent < 0 ? "-" : "+") + e;
+      options.precision = options.minDigits = static_cast<int>(precision_);
+      options.trim = dragon4::Trim::Keep;
+      options.expDigits = static_cast<int>(expSize_);
+      return dragon4::scientific(dragon4::decompose(value), options);
     }
-    t.fraction.append(static_cast<size_t>(std::max<int64_t>(
-                          padRight_ - static_cast<int64_t>(t.fraction.size()), 0)),
-                      ' ');
-    return s + t.fraction;
+    options.precision = kPrecision;
+    options.minDigits = 0;
+    options.trim = dragon4::Trim::Zeros;
+    options.padRight = static_cast<int>(padRight_);
+    return dragon4::positional(dragon4::decompose(value), options);
   }
   return text(value);
 }
@@ -270,6 +234,8 @@ template class ElementFormat<int32_t>;
 template class ElementFormat<int16_t>;
 template class ElementFormat<int8_t>;
 template class ElementFormat<bool>;
+template class ElementFormat<Half>;
+template class ElementFormat<BFloat16>;
 
 namespace {
 

@@ -40,9 +40,11 @@ using Stored = std::conditional_t<std::is_same_v<T, bool>, uint8_t, T>;
 
 /// How one element type is printed. `format` is a printf conversion for
 /// one element (as in the vector layout), or "" for numpy's own float
-/// format (shortest digits that round-trip, at most 8 after the point,
-/// scientific when the magnitudes ask for it, decimal points aligned).
-/// Every element is right-aligned to the widest (numpy pads the same way).
+/// format, for f64, f32, f16 and bf16 (Dragon4.h: the shortest digits that
+/// round-trip in the element's own type, at most 8 after the point;
+/// scientific when the magnitudes ask for it, every mantissa then with the
+/// digits of the longest; decimal points aligned). Every element is
+/// right-aligned to the widest (numpy pads the same way).
 template <typename T> class ElementFormat {
 public:
   explicit ElementFormat(const char *format);

@@ -6,7 +6,9 @@
 #include "idtr/idtr.h"
 
 #include "ElementTypes.h"
+#include "Errors.h"
 
+#include <cerrno>
 #include <cinttypes>
 #include <cmath>
 #include <complex>
@@ -16,6 +18,17 @@
 #include <iostream>
 
 namespace {
+
+// Flushes stdout (and std::cout, which writes through it). Output that
+// cannot be written (a full file system, a closed pipe) ends the program
+// with an error: it would otherwise exit 0 with its results lost. Only the
+// outcome is added to upstream's behaviour, not a byte of the output.
+void flushChecked() {
+  std::cout.flush();
+  if (std::fflush(stdout) != 0 || std::ferror(stdout) || std::cout.fail())
+    idtr::abortWithError(std::string("writing the program's output failed: ") +
+                         std::strerror(errno));
+}
 
 // ---- scalar halves ---------------------------------------------------------
 
@@ -149,7 +162,8 @@ template <typename T> void printMemref(const char *prefix, const Memref<T> &m) {
   printData(std::cout, m.data, m.rank, m.rank, m.offset, m.sizes, m.strides);
   if (m.rank == 0)
     std::cout << "]";
-  std::cout << '\n' << std::flush;
+  std::cout << '\n';
+  flushChecked();
 }
 
 template <typename T> void printUnranked(int64_t rank, void *desc) {
@@ -201,7 +215,7 @@ void printComma(void) { std::fputs(", ", stdout); }
 // Flushing per line keeps output of several ranks under mpirun line-intact.
 void printNewline(void) {
   std::fputc('\n', stdout);
-  std::fflush(stdout);
+  flushChecked();
 }
 
 // ---- printMemref (unranked: rank, descriptor) -------------------------------------

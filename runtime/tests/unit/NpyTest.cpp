@@ -83,7 +83,7 @@ TEST(Npy, RejectsMalformed) {
   std::string h = npy::encodeHeader("<f8", {3});
   error.clear();
   parse(h.substr(0, 30), error);
-  EXPECT_EQ(error, "truncated header");
+  EXPECT_EQ(error, "truncated header: its length field announces 128 bytes but the file holds 30");
   std::string v9 = h;
   v9[6] = 9;
   error.clear();
@@ -94,4 +94,68 @@ TEST(Npy, RejectsMalformed) {
   error.clear();
   parse(noShape, error);
   EXPECT_NE(error.find("unknown header key 'shapf'"), std::string::npos);
+}
+
+namespace {
+
+// A version 2.0 preamble announcing a header of `length` bytes.
+std::string preamble2(uint32_t length) {
+  std::string p("\x93NUMPY\x02\x00", 8);
+  for (int b = 0; b < 4; ++b)
+    p += static_cast<char>((length >> (8 * b)) & 0xff);
+  return p;
+}
+
+} // namespace
+
+TEST(Npy, HeaderLengthIsBoundedByTheFile) {
+  // A corrupt length field: the reader would allocate 4 GiB for the
+  // header of a 928-byte file before finding it truncated.
+  std::string p = preamble2(0xFFFFFFFFu);
+  std::string error;
+  EXPECT_EQ(npy::headerSize(p.data(), static_cast<int64_t>(p.size()), 928, error), -1);
+  EXPECT_EQ(error,
+            "truncated header: its length field announces 4294967307 bytes but the file holds 928");
+  // The same length in a file that long is a header.
+  error.clear();
+  EXPECT_EQ(npy::headerSize(p.data(), static_cast<int64_t>(p.size()), 4294967307, error),
+            4294967307);
+  EXPECT_EQ(error, "");
+  // Version 1.0's 16-bit field too.
+  std::string h = npy::encodeHeader("<f8", {3});
+  EXPECT_EQ(npy::headerSize(h.data(), npy::kPreambleBytes, 127, error), -1);
+  EXPECT_EQ(npy::headerSize(h.data(), npy::kPreambleBytes, 128, error), 128);
+}
+
+TEST(Npy, DataSizeDoesNotWrap) {
+  std::string error;
+  // (2^60 - 1,) of 8 bytes: 2^63 - 8 bytes, which plus the header's 128
+  // wrapped around to a negative end that passed for one inside the file.
+  std::string h = npy::encodeHeader("<f8", {(int64_t(1) << 60) - 1});
+  npy::Header header = parse(h, error);
+  ASSERT_EQ(error, "");
+  EXPECT_FALSE(npy::checkDataSize(header, 8, 928, error));
+  EXPECT_EQ(error, "is truncated: the shape (1152921504606846975,) needs 9223372036854775800 "
+                   "bytes of data but the file holds 800");
+  // A size that does not fit 64 bits at all.
+  error.clear();
+  header.shape = {int64_t(1) << 40, int64_t(1) << 30};
+  EXPECT_FALSE(npy::checkDataSize(header, 8, 928, error));
+  EXPECT_EQ(error, "the shape (1099511627776, 1073741824) is too large");
+  // Exactly the data, and one byte less.
+  error.clear();
+  header.shape = {100};
+  EXPECT_TRUE(npy::checkDataSize(header, 8, header.dataOffset + 800, error));
+  EXPECT_EQ(error, "");
+  EXPECT_FALSE(npy::checkDataSize(header, 8, header.dataOffset + 799, error));
+  EXPECT_EQ(error, "is truncated: the shape (100,) needs 800 bytes of data but the file holds 799");
+  // A file shorter than the header holds no data.
+  error.clear();
+  EXPECT_FALSE(npy::checkDataSize(header, 8, 10, error));
+  EXPECT_NE(error.find("the file holds 0"), std::string::npos);
+  // An empty array needs none.
+  error.clear();
+  header.shape = {int64_t(1) << 62, 0};
+  EXPECT_TRUE(npy::checkDataSize(header, 8, header.dataOffset, error));
+  EXPECT_EQ(error, "");
 }

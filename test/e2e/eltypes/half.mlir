@@ -23,8 +23,8 @@
 // OK: all {{[0-9]+}} values agree with numpy
 
 // The first rows of the 7x5 f16 array, as numpy prints float16.
-// CHECK:      {{\[\[}}-0.6 -0.3 0 0.3 0.6]
-// CHECK-NEXT:  [0.9 -0.5 -0.2 0.1 0.4]
+// CHECK:      {{\[\[}}-0.6 -0.3  0.   0.3  0.6]
+// CHECK-NEXT:  [ 0.9 -0.5 -0.2  0.1  0.4]
 
 !H = !dist.tensor<7x5xf16>
 !HT = !dist.tensor<5x7xf16>
