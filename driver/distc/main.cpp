@@ -14,6 +14,7 @@
 #include "DriverOptions.h"
 #include "FatalErrors.h"
 #include "Link.h"
+#include "LinkerOutputs.h"
 #include "Options.h"
 #include "OutputFile.h"
 #include "ScratchDirectory.h"
@@ -137,7 +138,8 @@ static LogicalResult checkSavedTemps(const DriverOptions &opts,
 /// overwrite an input, before any work is done.
 static LogicalResult checkInvocation(const DriverOptions &opts,
                                      llvm::ArrayRef<std::string> mlirInputs,
-                                     llvm::ArrayRef<std::string> linkInputs) {
+                                     llvm::ArrayRef<std::string> linkInputs,
+                                     const char *argv0) {
   if (opts.inputs.empty())
     return reportError("no input files (run 'distc --help' for the options)");
   for (const std::string &input : opts.inputs)
@@ -163,7 +165,11 @@ static LogicalResult checkInvocation(const DriverOptions &opts,
                          "system's C runtime and MPI (" + host.str() +
                          "); use -c, -S or --emit");
     // `.o` inputs included: LLD would truncate one it is about to read.
-    return checkOutputIsNotInput(executableOutput(opts), opts.inputs);
+    if (failed(checkOutputIsNotInput(executableOutput(opts), opts.inputs)))
+      return failure();
+    // What linker arguments make LLD write are outputs too.
+    return checkLinkerOutputs(opts, executableOutput(opts),
+                              findRuntimeLibrary(argv0));
   }
   if (mlirInputs.empty())
     return reportError("no .mlir, .ll or .bc input to compile");
@@ -201,6 +207,10 @@ struct LinkItem {
   std::string stem; ///< empty: passed to the linker as it is
 };
 
+/// The longest part of an input's name in the names of its objects in the
+/// scratch directory.
+static constexpr size_t kMaxScratchStemBytes = 200;
+
 /// The one walk over the inputs and the linker arguments, shared by `-###`
 /// and the real build so that what `-###` prints is what is done. Objects
 /// are `<tmpDir>/<index>-<input stem>` (so that inputs with the same name
@@ -219,8 +229,12 @@ static std::vector<LinkItem> planLink(const DriverOptions &opts,
       continue;
     }
     llvm::SmallString<128> stem(tmpDir);
+    // Shortened so that the index and the partition suffixes (`.7.o`) fit
+    // in a file name however long the input's is: the index alone keeps
+    // the objects apart.
     llvm::StringRef name = input == "-" ? "stdin" : llvm::sys::path::stem(input);
-    llvm::sys::path::append(stem, std::to_string(items.size()) + "-" + name);
+    llvm::sys::path::append(stem, std::to_string(items.size()) + "-" +
+                                      name.take_front(kMaxScratchStemBytes));
     if (opts.saveTemps)
       stem = tempsStemFor(opts, executableOutput(opts), input);
     items.push_back({input, std::string(stem)});
@@ -340,7 +354,7 @@ static LogicalResult runDriver(const DriverOptions &opts, const char *argv0) {
     (isLinkerInput(input) ? linkInputs : mlirInputs).push_back(input);
   // --dump-pipeline alone is a question about distc, not a compilation.
   bool onlyDump = opts.dumpPipeline && opts.inputs.empty();
-  if (!onlyDump && failed(checkInvocation(opts, mlirInputs, linkInputs)))
+  if (!onlyDump && failed(checkInvocation(opts, mlirInputs, linkInputs, argv0)))
     return failure();
 
   // Textual pipelines and pass names need the pass registry; the default
