@@ -21,6 +21,7 @@
 
 #include "driver/frontend/FrontEnd.h"
 #include "driver/frontend/InputLimits.h"
+#include "driver/frontend/LargeStack.h"
 #include "pipelines/Pipelines.h"
 
 #include "mlir/Support/Timing.h"
@@ -30,13 +31,10 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
-#include "llvm/Support/thread.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/Triple.h"
 
 #include <map>
-
-#include <signal.h>
 
 using namespace mlir;
 using namespace distc;
@@ -385,29 +383,6 @@ static LogicalResult runDriver(const DriverOptions &opts, const char *argv0) {
   return buildExecutable(compiler, opts, argv0, !linkInputs.empty(), timing);
 }
 
-/// Runs the driver on a thread with a stack of kDriverStackBytes (as clang
-/// runs its -cc1 on an 8 MiB thread): MLIR's parser, verifier, printer and
-/// the affine simplifications recurse once per level of an input's nesting,
-/// and InputLimits.h bounds that nesting for this stack, not for whatever
-/// `ulimit -s` the user has.
-///
-/// The thread also gets an alternate signal stack: should a crash still
-/// overflow its stack, LLVM's handler (stack dump, removal of temporaries,
-/// ScratchDirectory.h) can run instead of the kernel killing distc outright.
-static int runDriverOnLargeStack(const DriverOptions &opts, const char *argv0) {
-  int code = 1;
-  llvm::thread worker(std::optional<unsigned>(kDriverStackBytes), [&] {
-    static char signalStack[1 << 16]; // one driver thread per process
-    stack_t alternate = {};
-    alternate.ss_sp = signalStack;
-    alternate.ss_size = sizeof(signalStack);
-    sigaltstack(&alternate, nullptr);
-    code = succeeded(runDriver(opts, argv0)) ? 0 : 1;
-  });
-  worker.join();
-  return code;
-}
-
 int main(int argc, char **argv) {
   noteIgnoredSignals();
   llvm::InitLLVM initLLVM(argc, argv);
@@ -416,7 +391,10 @@ int main(int argc, char **argv) {
   DriverOptions opts;
   if (std::optional<int> exitCode = parseCommandLine(argc, argv, opts))
     return *exitCode;
-  int code = runDriverOnLargeStack(opts, argv[0]);
+  // On a thread with the stack the input limits are for (LargeStack.h).
+  const char *argv0 = argv[0];
+  int code = runOnLargeStack(
+      [&] { return succeeded(runDriver(opts, argv0)) ? 0 : 1; });
   if (!exitsWithoutCleanup(opts))
     return code;
   llvm::outs().flush();
