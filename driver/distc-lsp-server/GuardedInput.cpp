@@ -1,4 +1,5 @@
-//===- GuardedInput.cpp - What distc-lsp-server lets through to MLIR's server ===//
+//===- GuardedInput.cpp - What distc-lsp-server lets through to MLIR's server
+//===//
 
 #include "GuardedInput.h"
 
@@ -116,8 +117,7 @@ private:
                bool afterServer);
   void deliver(json::Value msg);
 
-  std::optional<json::Array> refusal(llvm::StringRef uri,
-                                     llvm::StringRef text);
+  std::optional<json::Array> refusal(llvm::StringRef uri, llvm::StringRef text);
 
   std::FILE *client;
   LspStreamStyle style;
@@ -251,8 +251,8 @@ void GuardedInput::deliver(json::Value msg) {
   if (style.delimited)
     pending += text + "\n// -----\n";
   else
-    pending += "Content-Length: " + std::to_string(text.size()) + "\r\n\r\n" +
-               text;
+    pending +=
+        "Content-Length: " + std::to_string(text.size()) + "\r\n\r\n" + text;
 }
 
 /// The diagnostics of distc's guards for `text`, or nothing when they
@@ -264,16 +264,17 @@ std::optional<json::Array> GuardedInput::refusal(llvm::StringRef uri,
   // as std::string.
   auto diagnostic = [&](int line, int character, std::string message) {
     json::Object position{{"line", line}, {"character", character}};
-    diagnostics.push_back(json::Object{
-        {"range", json::Object{{"start", json::Object(position)},
-                               {"end", json::Object(position)}}},
-        {"severity", 1},
-        {"source", "distc"},
-        {"message", std::move(message)}});
+    diagnostics.push_back(
+        json::Object{{"range", json::Object{{"start", json::Object(position)},
+                                            {"end", json::Object(position)}}},
+                     {"severity", 1},
+                     {"source", "distc"},
+                     {"message", std::move(message)}});
   };
   if (text.size() > kMaxInputBytes) {
-    diagnostic(0, 0, "the document is larger than 256 MiB, the most distc "
-                     "reads");
+    diagnostic(0, 0,
+               "the document is larger than 256 MiB, the most distc "
+               "reads");
     return diagnostics;
   }
   llvm::SourceMgr sourceMgr;

@@ -1,4 +1,5 @@
-//===- GuardedInput.h - What distc-lsp-server lets through to MLIR's server -*- C++ -*-===//
+//===- GuardedInput.h - What distc-lsp-server lets through to MLIR's server -*-
+//C++ -*-===//
 //
 // MLIR's language server (MlirLspServerMain) reads LSP messages from
 // `stdin` and would crash or stop on input that distc refuses cleanly: it

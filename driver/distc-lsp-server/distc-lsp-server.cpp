@@ -27,7 +27,6 @@ int main(int argc, char **argv) {
   return distc::runOnLargeStack([&] {
     mlir::DialectRegistry registry;
     distc::registerDistcDialects(registry);
-    return mlir::failed(mlir::MlirLspServerMain(argc, argv, registry)) ? 1
-                                                                       : 0;
+    return mlir::failed(mlir::MlirLspServerMain(argc, argv, registry)) ? 1 : 0;
   });
 }

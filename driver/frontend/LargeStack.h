@@ -1,4 +1,5 @@
-//===- LargeStack.h - Running a front end on a thread of known stack -*- C++ -*-===//
+//===- LargeStack.h - Running a front end on a thread of known stack -*- C++
+//-*-===//
 //
 // MLIR's parser, verifier and printer (and LLVM's JSON parser) recurse once
 // per level of an input's nesting. The guards of InputLimits.h bound that
