@@ -1,5 +1,4 @@
-//===- GuardedInput.cpp - What distc-lsp-server lets through to MLIR's server
-//===//
+//===- GuardedInput.cpp - Guarded input of distc-lsp-server --------------===//
 
 #include "GuardedInput.h"
 

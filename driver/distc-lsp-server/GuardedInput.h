@@ -1,5 +1,4 @@
-//===- GuardedInput.h - What distc-lsp-server lets through to MLIR's server -*-
-//C++ -*-===//
+//===- GuardedInput.h - Guarded input of distc-lsp-server -----*- C++ -*-===//
 //
 // MLIR's language server (MlirLspServerMain) reads LSP messages from
 // `stdin` and would crash or stop on input that distc refuses cleanly: it

@@ -1,5 +1,4 @@
-//===- LinkerOutputs.h - Files that linker arguments make LLD write -*- C++
-//-*-===//
+//===- LinkerOutputs.h - Files linker arguments make LLD write -*- C++ -*-===//
 //
 // `-Wl,` and `-Xlinker` pass arguments to LLD as they are, and some of them
 // name files that LLD writes: `--Map=FILE`, `--reproduce=FILE`,

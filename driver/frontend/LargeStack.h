@@ -1,5 +1,4 @@
-//===- LargeStack.h - Running a front end on a thread of known stack -*- C++
-//-*-===//
+//===- LargeStack.h - A thread with the stack the guards are for -*- C++ -*-===//
 //
 // MLIR's parser, verifier and printer (and LLVM's JSON parser) recurse once
 // per level of an input's nesting. The guards of InputLimits.h bound that
