@@ -7,6 +7,7 @@
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Support/Timing.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/LLVMContext.h"
@@ -17,10 +18,12 @@
 #include "llvm/Pass.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/Timer.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/TargetParser/Host.h"
@@ -31,6 +34,13 @@
 using namespace mlir;
 
 namespace distc {
+
+/// For tests of the split (test/driver/module-partition-*.mlir): small
+/// programs are never split by the limits that pay on real ones.
+static llvm::cl::opt<bool> splitAlways(
+    "distc-split-always", llvm::cl::Hidden, llvm::cl::init(false),
+    llvm::cl::desc("split every module that can be split for the parallel "
+                   "back end (-j), however small or unbalanced"));
 
 static llvm::CodeGenOptLevel codeGenOptLevel(unsigned optLevel) {
   switch (optLevel) {
@@ -380,8 +390,19 @@ LogicalResult Backend::emitObjects(std::unique_ptr<llvm::Module> module,
                                    std::vector<std::string> &objects) {
   PartitionLimits limits;
   limits.maxPartitions = impl->partitionLimit();
+  if (splitAlways) {
+    limits.minCost = 0;
+    limits.maxShare = 1.0;
+    limits.inlineCandidateCost = 0;
+  }
+  // The objects' names tell the modules of one link apart (`<N>-<input>` in
+  // the scratch directory, `<input>.distc` with -save-temps): the shared
+  // constants of each are named after a hash of its name, which keeps them
+  // apart and the executable reproducible.
+  std::string tag = llvm::utohexstr(
+      llvm::xxh3_64bits(llvm::sys::path::filename(stem)), /*LowerCase=*/true);
   std::optional<std::vector<ModulePartition>> partitions =
-      planPartitions(*module, limits);
+      planPartitions(*module, limits, tag);
   std::string first = (stem + ".o").str();
   if (!partitions) {
     reportStep(impl->opts.verbose, "write " + first);

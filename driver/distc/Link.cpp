@@ -122,6 +122,10 @@ static void reportLinkerOutput(llvm::StringRef text, llvm::StringRef linkTo,
   }
 }
 
+/// What llvm::FileOutputBuffer appends to the name of the file it writes
+/// for the name of its temporary: `.tmp%%%%%%%`.
+static constexpr size_t kLLDTemporarySuffixBytes = 11;
+
 /// Removes every file next to `path` whose name starts with its name:
 /// `path` itself and the temporaries LLD made from it.
 static void removeFilesStartingWith(llvm::StringRef path) {
@@ -146,9 +150,12 @@ LogicalResult linkExecutable(const DriverOptions &opts,
   // LLD writes a temporary next to its output and renames it; it names it
   // after its output, so linking to a unique name of distc's own tells
   // which temporaries are LLD's when a crash leaves one behind (below).
-  std::string linkTo = writesThroughTemporary(output)
-                           ? reserveTemporaryNextTo(output)
-                           : output.str();
+  // LLD's temporary is its output's name plus `.tmp` and 7 random
+  // characters (llvm::FileOutputBuffer): distc's name leaves room for them.
+  std::string linkTo =
+      writesThroughTemporary(output)
+          ? reserveTemporaryNextTo(output, kLLDTemporarySuffixBytes)
+          : output.str();
   llvm::scope_exit removeTemporaries([&] {
     if (linkTo != output) {
       removeFilesStartingWith(linkTo);

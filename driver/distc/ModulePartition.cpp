@@ -4,6 +4,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/EquivalenceClasses.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Constants.h"
@@ -133,6 +134,16 @@ bool buildGraph(const Module &module, FunctionGraph &graph) {
   return true;
 }
 
+/// A local constant that partitions may share instead of keeping its users
+/// together: one whose address does not matter (unnamed_addr) is copied
+/// into every partition that reads it; any other is defined by one of them
+/// and made a hidden symbol the others refer to (planPartitions), as
+/// llvm::SplitModule externalizes what its partitions share. Both keep the
+/// constant's value visible to LLVM's optimizer where it is defined.
+bool isSharableConstant(const GlobalVariable &var) {
+  return var.hasLocalLinkage() && var.isConstant() && !var.isThreadLocal();
+}
+
 /// Unit `u` and the copyable local functions it reaches by direct calls.
 SetVector<unsigned> closureOf(const FunctionGraph &graph, unsigned u) {
   SetVector<unsigned> closure;
@@ -149,7 +160,8 @@ SetVector<unsigned> closureOf(const FunctionGraph &graph, unsigned u) {
 } // namespace
 
 std::optional<std::vector<ModulePartition>>
-planPartitions(const Module &module, const PartitionLimits &limits) {
+planPartitions(const Module &module, const PartitionLimits &limits,
+               StringRef uniqueTag) {
   if (limits.maxPartitions < 2)
     return std::nullopt;
   FunctionGraph graph;
@@ -190,7 +202,8 @@ planPartitions(const Module &module, const PartitionLimits &limits) {
           continue;
         }
         const auto *var = dyn_cast<GlobalVariable>(gv);
-        if (!var || var->isDeclaration() || !var->hasLocalLinkage())
+        if (!var || var->isDeclaration() || !var->hasLocalLinkage() ||
+            isSharableConstant(*var))
           continue;
         auto [it, inserted] = variableUser.try_emplace(var, u);
         if (!inserted)
@@ -242,22 +255,61 @@ planPartitions(const Module &module, const PartitionLimits &limits) {
     return std::nullopt;
 
   std::vector<ModulePartition> partitions(count);
+  // Local constants read by several partitions whose address matters: the
+  // first partition that reads one defines it (in the order of `readers`).
+  MapVector<const GlobalVariable *, SmallVector<size_t, 2>> readers;
   for (size_t p = 0; p < count; ++p) {
     ModulePartition &part = partitions[p];
     part.cost = load[p];
     part.definesExternalVariables = p == 0;
     for (unsigned f : members[p]) {
       part.functions.insert(graph.functions[f]->getName());
-      for (const GlobalValue *gv : graph.refs[f].other)
-        if (const auto *var = dyn_cast<GlobalVariable>(gv))
-          if (!var->isDeclaration() && var->hasLocalLinkage())
-            part.localVariables.insert(var->getName());
+      for (const GlobalValue *gv : graph.refs[f].other) {
+        const auto *var = dyn_cast<GlobalVariable>(gv);
+        if (!var || var->isDeclaration() || !var->hasLocalLinkage())
+          continue;
+        part.localVariables.insert(var->getName());
+        if (isSharableConstant(*var) && !var->hasGlobalUnnamedAddr()) {
+          SmallVector<size_t, 2> &users = readers[var];
+          if (users.empty() || users.back() != p)
+            users.push_back(p);
+        }
+      }
+    }
+  }
+  for (auto &[var, users] : readers) {
+    if (users.size() < 2)
+      continue;
+    std::string name =
+        (var->getName() + ".distc." + uniqueTag).str();
+    for (size_t p : users) {
+      ModulePartition &part = partitions[p];
+      part.localVariables.erase(var->getName());
+      part.sharedConstants[var->getName()] = {name, p == users.front()};
     }
   }
   return partitions;
 }
 
 Error restrictToPartition(Module &module, const ModulePartition &partition) {
+  // The shared constants first, under the names all partitions agree on:
+  // from here on they are external definitions or declarations.
+  SmallPtrSet<const GlobalVariable *, 4> shared;
+  for (const auto &entry : partition.sharedConstants) {
+    GlobalVariable *var = module.getGlobalVariable(entry.getKey(),
+                                                   /*AllowInternal=*/true);
+    if (!var || !var->hasLocalLinkage())
+      return createStringError("partition shares local constant '" +
+                               entry.getKey() + "' the module does not have");
+    const ModulePartition::SharedConstant &constant = entry.getValue();
+    var->setName(constant.name);
+    var->setLinkage(GlobalValue::ExternalLinkage);
+    var->setVisibility(GlobalValue::HiddenVisibility);
+    var->setDSOLocal(true);
+    if (!constant.defined)
+      var->setInitializer(nullptr);
+    shared.insert(var);
+  }
   SmallVector<Function *, 8> droppedLocalFunctions;
   for (Function &fn : module) {
     if (fn.isDeclaration() || partition.functions.contains(fn.getName()))
@@ -276,20 +328,24 @@ Error restrictToPartition(Module &module, const ModulePartition &partition) {
         droppedLocalVariables.push_back(&var);
       continue;
     }
-    if (!partition.definesExternalVariables) {
+    if (!partition.definesExternalVariables && !shared.contains(&var)) {
       var.setInitializer(nullptr);
       var.setLinkage(GlobalValue::ExternalLinkage);
     }
   }
   // What this partition does not define must not be used by what it does:
   // the plan keeps every user of a local definition with it.
+  // Dead constant expressions (left by the translation or by the bodies
+  // deleted above) still count as uses.
   for (Function *fn : droppedLocalFunctions) {
+    fn->removeDeadConstantUsers();
     if (!fn->use_empty())
       return createStringError("partition uses local function '" +
                                fn->getName() + "' it does not define");
     fn->eraseFromParent();
   }
   for (GlobalVariable *var : droppedLocalVariables) {
+    var->removeDeadConstantUsers();
     if (!var->use_empty())
       return createStringError("partition uses local variable '" +
                                var->getName() + "' it does not define");

@@ -18,8 +18,13 @@
 //   * functions that must stay together are put in one partition: a caller
 //     and a small external callee (so the callee is still inlined), every
 //     user of a local function whose address is taken (its address must be
-//     unique), every user of a local global variable (one copy of its
-//     state);
+//     unique), every user of a local mutable or thread-local variable (one
+//     copy of its state);
+//   * local constants (dense and splat tensor constants, strings) do not
+//     tie their readers together: one whose address does not matter
+//     (unnamed_addr) is copied into every partition that reads it, any
+//     other is defined by the first partition that reads it and renamed to
+//     a hidden symbol unique to the module, which the others declare;
 //   * external global variables are defined in partition 0.
 // Modules this does not model (aliases, ifuncs, comdats, appending globals
 // such as llvm.global_ctors, unnamed globals, module-level assembly,
@@ -29,11 +34,13 @@
 #ifndef DISTC_DRIVER_DISTC_MODULEPARTITION_H
 #define DISTC_DRIVER_DISTC_MODULEPARTITION_H
 
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace llvm {
@@ -46,6 +53,14 @@ namespace distc {
 struct ModulePartition {
   llvm::StringSet<> functions; ///< function definitions kept (incl. copies)
   llvm::StringSet<> localVariables; ///< local global variables kept
+  /// A local constant that several partitions read and that must exist
+  /// once: a hidden external symbol under `name` (the same in every
+  /// partition), defined by one of them.
+  struct SharedConstant {
+    std::string name;
+    bool defined = false;
+  };
+  llvm::StringMap<SharedConstant> sharedConstants; ///< by the local name
   bool definesExternalVariables = false; ///< true for partition 0 only
   uint64_t cost = 0; ///< instructions in its function definitions
 };
@@ -66,9 +81,12 @@ struct PartitionLimits {
 /// Plans the split of `module` into at most `limits.maxPartitions`
 /// partitions of balanced cost. Returns std::nullopt when the module should
 /// be compiled as one (too small, one dominant function, or a construct the
-/// partitioning does not model).
+/// partitioning does not model). `uniqueTag` is part of the names of the
+/// shared constants (ModulePartition::sharedConstants): it must differ
+/// between the modules linked into one executable.
 std::optional<std::vector<ModulePartition>>
-planPartitions(const llvm::Module &module, const PartitionLimits &limits);
+planPartitions(const llvm::Module &module, const PartitionLimits &limits,
+               llvm::StringRef uniqueTag = "0");
 
 /// Turns `module` (a copy of the planned module) into `partition`: function
 /// bodies and variables it does not define become declarations, and local

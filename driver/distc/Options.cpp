@@ -8,6 +8,7 @@
 #include "Options.h"
 #include "Diagnostics.h"
 #include "Link.h"
+#include "LinkerOutputs.h"
 
 #include "DistcConfig.h"
 
@@ -467,6 +468,10 @@ std::optional<int> parseCommandLine(int argc, char **argv,
       inputs.push_back(input);
   }
   opts.inputs = std::move(inputs);
+  // LLD would expand `-Wl,@FILE` itself; distc does, so that the checks of
+  // what the link writes (LinkerOutputs.h) see every argument.
+  if (failed(expandLinkerResponseFiles(opts)))
+    return 1;
   // `distc -v` alone, as `clang -v`: the version, on stderr, and success.
   if (opts.verbose && opts.inputs.empty() && !opts.listPipelines &&
       !opts.dumpPipeline && opts.cpu != "help" && opts.tuneCPU != "help") {

@@ -10,10 +10,7 @@ using namespace mlir;
 
 namespace distc {
 
-/// Whether `a` and `b` are the same file: the same path once made absolute
-/// and normalized (for an output that does not exist yet), or the same
-/// device and inode.
-static bool sameFile(llvm::StringRef a, llvm::StringRef b) {
+bool isSameFile(llvm::StringRef a, llvm::StringRef b) {
   llvm::SmallString<256> absA(a), absB(b);
   if (!llvm::sys::fs::make_absolute(absA) &&
       !llvm::sys::fs::make_absolute(absB)) {
@@ -32,7 +29,7 @@ LogicalResult checkOutputIsNotInput(llvm::StringRef output,
   if (output == "-")
     return success();
   for (const std::string &input : inputs)
-    if (input != "-" && sameFile(output, input))
+    if (input != "-" && isSameFile(output, input))
       return reportError("output '" + output + "' is also an input" +
                          (output == input ? llvm::Twine("")
                                           : " ('" + input + "')") +
@@ -50,9 +47,20 @@ bool writesThroughTemporary(llvm::StringRef path) {
 }
 
 /// `<dir>/<name>.tmp-XXXXXXXX`: in the output's directory, so that the
-/// final rename does not cross file systems.
-static std::string temporaryModel(llvm::StringRef path) {
-  return (path + ".tmp-%%%%%%%%").str();
+/// final rename does not cross file systems. A name near NAME_MAX leaves no
+/// room for the suffix: then the name is shortened (as clang shortens its
+/// temporaries), which the random part keeps unique; `reserve` bytes are
+/// left for what another component appends to the temporary's name.
+static std::string temporaryModel(llvm::StringRef path, size_t reserve) {
+  static constexpr llvm::StringLiteral kSuffix = ".tmp-%%%%%%%%";
+  llvm::StringRef dir = llvm::sys::path::parent_path(path);
+  llvm::StringRef name = llvm::sys::path::filename(path);
+  size_t room = kMaxFileNameBytes - kSuffix.size() - reserve;
+  if (name.size() <= room)
+    return (path + kSuffix).str();
+  llvm::SmallString<256> model(dir);
+  llvm::sys::path::append(model, name.take_front(room) + kSuffix);
+  return std::string(model);
 }
 
 std::unique_ptr<OutputFile> OutputFile::open(llvm::StringRef path) {
@@ -130,9 +138,9 @@ LogicalResult OutputFile::commit() {
   return success();
 }
 
-std::string reserveTemporaryNextTo(llvm::StringRef path) {
+std::string reserveTemporaryNextTo(llvm::StringRef path, size_t reserve) {
   llvm::SmallString<256> unique;
-  llvm::sys::fs::createUniquePath(temporaryModel(path), unique,
+  llvm::sys::fs::createUniquePath(temporaryModel(path, reserve), unique,
                                   /*MakeAbsolute=*/false);
   llvm::sys::RemoveFileOnSignal(unique);
   return std::string(unique);

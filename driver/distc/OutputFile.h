@@ -27,6 +27,11 @@
 
 namespace distc {
 
+/// Whether `a` and `b` are the same file: the same path once made absolute
+/// and normalized (for a file that does not exist yet), or the same device
+/// and inode (through symlinks and hard links).
+bool isSameFile(llvm::StringRef a, llvm::StringRef b);
+
 /// Fails with `distc: error: output 'O' is also an input ...` when `output`
 /// names one of `inputs`, by path or by identity (same device and inode, so
 /// through symlinks and hard links too). "-" (stdin/stdout) never matches.
@@ -62,10 +67,17 @@ private:
   std::unique_ptr<llvm::raw_fd_ostream> stream;
 };
 
+/// The longest file name (one path component) distc makes: NAME_MAX of
+/// Linux's file systems.
+constexpr size_t kMaxFileNameBytes = 255;
+
 /// A path for a temporary next to `path` (same directory, so a rename is
 /// atomic), registered for removal if distc is interrupted or crashes.
-/// For outputs that another component creates (LLD's executables).
-std::string reserveTemporaryNextTo(llvm::StringRef path);
+/// Its file name is at most kMaxFileNameBytes - `reserve` bytes, however
+/// long the name of `path` is. For outputs that another component creates
+/// (LLD's executables, which LLD writes through a temporary of its own
+/// named after them).
+std::string reserveTemporaryNextTo(llvm::StringRef path, size_t reserve = 0);
 
 } // namespace distc
 

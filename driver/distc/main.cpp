@@ -14,12 +14,14 @@
 #include "DriverOptions.h"
 #include "FatalErrors.h"
 #include "Link.h"
+#include "LinkerOutputs.h"
 #include "Options.h"
 #include "OutputFile.h"
 #include "ScratchDirectory.h"
 
 #include "driver/frontend/FrontEnd.h"
 #include "driver/frontend/InputLimits.h"
+#include "driver/frontend/LargeStack.h"
 #include "pipelines/Pipelines.h"
 
 #include "mlir/Support/Timing.h"
@@ -29,13 +31,10 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
-#include "llvm/Support/thread.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/Triple.h"
 
 #include <map>
-
-#include <signal.h>
 
 using namespace mlir;
 using namespace distc;
@@ -137,7 +136,8 @@ static LogicalResult checkSavedTemps(const DriverOptions &opts,
 /// overwrite an input, before any work is done.
 static LogicalResult checkInvocation(const DriverOptions &opts,
                                      llvm::ArrayRef<std::string> mlirInputs,
-                                     llvm::ArrayRef<std::string> linkInputs) {
+                                     llvm::ArrayRef<std::string> linkInputs,
+                                     const char *argv0) {
   if (opts.inputs.empty())
     return reportError("no input files (run 'distc --help' for the options)");
   for (const std::string &input : opts.inputs)
@@ -163,7 +163,11 @@ static LogicalResult checkInvocation(const DriverOptions &opts,
                          "system's C runtime and MPI (" + host.str() +
                          "); use -c, -S or --emit");
     // `.o` inputs included: LLD would truncate one it is about to read.
-    return checkOutputIsNotInput(executableOutput(opts), opts.inputs);
+    if (failed(checkOutputIsNotInput(executableOutput(opts), opts.inputs)))
+      return failure();
+    // What linker arguments make LLD write are outputs too.
+    return checkLinkerOutputs(opts, executableOutput(opts),
+                              findRuntimeLibrary(argv0));
   }
   if (mlirInputs.empty())
     return reportError("no .mlir, .ll or .bc input to compile");
@@ -201,6 +205,10 @@ struct LinkItem {
   std::string stem; ///< empty: passed to the linker as it is
 };
 
+/// The longest part of an input's name in the names of its objects in the
+/// scratch directory.
+static constexpr size_t kMaxScratchStemBytes = 200;
+
 /// The one walk over the inputs and the linker arguments, shared by `-###`
 /// and the real build so that what `-###` prints is what is done. Objects
 /// are `<tmpDir>/<index>-<input stem>` (so that inputs with the same name
@@ -219,8 +227,12 @@ static std::vector<LinkItem> planLink(const DriverOptions &opts,
       continue;
     }
     llvm::SmallString<128> stem(tmpDir);
+    // Shortened so that the index and the partition suffixes (`.7.o`) fit
+    // in a file name however long the input's is: the index alone keeps
+    // the objects apart.
     llvm::StringRef name = input == "-" ? "stdin" : llvm::sys::path::stem(input);
-    llvm::sys::path::append(stem, std::to_string(items.size()) + "-" + name);
+    llvm::sys::path::append(stem, std::to_string(items.size()) + "-" +
+                                      name.take_front(kMaxScratchStemBytes));
     if (opts.saveTemps)
       stem = tempsStemFor(opts, executableOutput(opts), input);
     items.push_back({input, std::string(stem)});
@@ -340,7 +352,7 @@ static LogicalResult runDriver(const DriverOptions &opts, const char *argv0) {
     (isLinkerInput(input) ? linkInputs : mlirInputs).push_back(input);
   // --dump-pipeline alone is a question about distc, not a compilation.
   bool onlyDump = opts.dumpPipeline && opts.inputs.empty();
-  if (!onlyDump && failed(checkInvocation(opts, mlirInputs, linkInputs)))
+  if (!onlyDump && failed(checkInvocation(opts, mlirInputs, linkInputs, argv0)))
     return failure();
 
   // Textual pipelines and pass names need the pass registry; the default
@@ -371,29 +383,6 @@ static LogicalResult runDriver(const DriverOptions &opts, const char *argv0) {
   return buildExecutable(compiler, opts, argv0, !linkInputs.empty(), timing);
 }
 
-/// Runs the driver on a thread with a stack of kDriverStackBytes (as clang
-/// runs its -cc1 on an 8 MiB thread): MLIR's parser, verifier, printer and
-/// the affine simplifications recurse once per level of an input's nesting,
-/// and InputLimits.h bounds that nesting for this stack, not for whatever
-/// `ulimit -s` the user has.
-///
-/// The thread also gets an alternate signal stack: should a crash still
-/// overflow its stack, LLVM's handler (stack dump, removal of temporaries,
-/// ScratchDirectory.h) can run instead of the kernel killing distc outright.
-static int runDriverOnLargeStack(const DriverOptions &opts, const char *argv0) {
-  int code = 1;
-  llvm::thread worker(std::optional<unsigned>(kDriverStackBytes), [&] {
-    static char signalStack[1 << 16]; // one driver thread per process
-    stack_t alternate = {};
-    alternate.ss_sp = signalStack;
-    alternate.ss_size = sizeof(signalStack);
-    sigaltstack(&alternate, nullptr);
-    code = succeeded(runDriver(opts, argv0)) ? 0 : 1;
-  });
-  worker.join();
-  return code;
-}
-
 int main(int argc, char **argv) {
   noteIgnoredSignals();
   llvm::InitLLVM initLLVM(argc, argv);
@@ -402,7 +391,10 @@ int main(int argc, char **argv) {
   DriverOptions opts;
   if (std::optional<int> exitCode = parseCommandLine(argc, argv, opts))
     return *exitCode;
-  int code = runDriverOnLargeStack(opts, argv[0]);
+  // On a thread with the stack the input limits are for (LargeStack.h).
+  const char *argv0 = argv[0];
+  int code = runOnLargeStack(
+      [&] { return succeeded(runDriver(opts, argv0)) ? 0 : 1; });
   if (!exitsWithoutCleanup(opts))
     return code;
   llvm::outs().flush();

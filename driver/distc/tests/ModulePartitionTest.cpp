@@ -9,6 +9,7 @@
 #include "ModulePartition.h"
 
 #include "llvm/AsmParser/Parser.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
@@ -173,6 +174,69 @@ TEST_F(ModulePartitionTest, UsersOfALocalVariableShareAPartition) {
   std::unique_ptr<Module> mine = cut(*module, (*parts)[f]);
   ASSERT_NE(mine->getNamedGlobal("state"), nullptr);
   EXPECT_TRUE(mine->getNamedGlobal("state")->hasInitializer());
+}
+
+/// `define i64 @name(i64 %x)` that first loads an i64 from `global`, then
+/// has about `adds` instructions.
+std::string reader(const char *name, const char *global, unsigned adds) {
+  return std::string("define i64 @") + name + "(i64 %x) {\n  %l = load i64, "
+         "ptr getelementptr (i8, ptr @" + global + ", i64 8)\n" +
+         body(adds, {}).substr(2);
+}
+
+TEST_F(ModulePartitionTest, LocalConstantsDoNotTieTheirReaders) {
+  // Two big readers of each constant: they may go to different
+  // partitions. @table's address does not matter (unnamed_addr): each
+  // partition gets its own copy. @dense's may (no unnamed_addr): one
+  // partition defines it, under a hidden name of the module's, and the
+  // other refers to that.
+  std::string text =
+      "@table = private unnamed_addr constant [2 x i64] [i64 1, i64 2]\n"
+      "@dense = private constant [2 x i64] [i64 3, i64 4]\n" +
+      reader("f", "table", 200) + reader("g", "table", 190) +
+      reader("h", "dense", 100) + reader("k", "dense", 90);
+  std::unique_ptr<Module> module = parse(text);
+  ASSERT_TRUE(module);
+  auto parts = planPartitions(*module, anySplit(), "tag");
+  ASSERT_TRUE(parts.has_value());
+  ASSERT_EQ(parts->size(), 2u);
+  EXPECT_NE(partitionOf(*parts, "f"), partitionOf(*parts, "g"));
+  EXPECT_NE(partitionOf(*parts, "h"), partitionOf(*parts, "k"));
+  unsigned definitions = 0;
+  for (const ModulePartition &part : *parts) {
+    std::unique_ptr<Module> piece = cut(*module, part);
+    GlobalVariable *table = piece->getGlobalVariable("table", true);
+    ASSERT_TRUE(table);
+    EXPECT_TRUE(table->hasPrivateLinkage());
+    EXPECT_TRUE(table->hasInitializer());
+    EXPECT_EQ(piece->getGlobalVariable("dense", true), nullptr);
+    GlobalVariable *dense = piece->getNamedGlobal("dense.distc.tag");
+    ASSERT_TRUE(dense);
+    EXPECT_TRUE(dense->hasExternalLinkage());
+    EXPECT_TRUE(dense->hasHiddenVisibility());
+    definitions += dense->hasInitializer();
+  }
+  EXPECT_EQ(definitions, 1u);
+}
+
+TEST_F(ModulePartitionTest, DeadConstantUsersDoNotKeepALocalAlive) {
+  // The translation from MLIR leaves constant expressions that nothing
+  // uses; once the bodies outside a partition are deleted, such a leftover
+  // on a local constant of the other partition must not count as a use.
+  std::string text = "@c = private constant [2 x i64] [i64 1, i64 2]\n" +
+                     reader("f", "c", 200) + define("", "g", 190);
+  std::unique_ptr<Module> module = parse(text);
+  ASSERT_TRUE(module);
+  auto parts = planPartitions(*module, anySplit());
+  ASSERT_TRUE(parts.has_value());
+  int f = partitionOf(*parts, "f");
+  std::unique_ptr<Module> other = CloneModule(*module);
+  // A dead user, as the translation leaves them.
+  (void)ConstantExpr::getPtrToInt(other->getGlobalVariable("c", true),
+                                  Type::getInt64Ty(context));
+  Error err = restrictToPartition(*other, (*parts)[1 - f]);
+  EXPECT_FALSE(static_cast<bool>(err)) << toString(std::move(err));
+  EXPECT_EQ(other->getGlobalVariable("c", true), nullptr);
 }
 
 TEST_F(ModulePartitionTest, AddressTakenLocalFunctionIsNotCopied) {
