@@ -827,11 +827,11 @@ def RuntimeChecks : Pass<"distc-runtime-checks", "::mlir::ModuleOp"> {
       `memref.assume_alignment`, atomic read-modify-writes, every linalg
       structured op) gets upstream's checks, with upstream's message.
 
-    A failed check calls `_idtr_check_failed` with
-    `file:line:col: error: <op>: <message>` (the op's own location) and the
-    values that disagree; the runtime prints it with the rank and ends the
-    job with a non-zero exit, without a signal (upstream's `cf.assert`
-    would abort). Ops in the bodies of `dist` ops (scalar code, no calls)
+    Each check is a `distruntime.check` of the op's condition, message
+    (`<op>: <message>`) and the values that disagree; a failed check prints
+    `file:line:col: error: <op>: <message>: a vs b` (the op's own location)
+    and ends the job with a non-zero exit, without a signal (upstream's
+    `cf.assert` would abort). Ops in the bodies of `dist` ops (scalar code)
     are not checked.
 
     Example:
@@ -846,13 +846,12 @@ def RuntimeChecks : Pass<"distc-runtime-checks", "::mlir::ModuleOp"> {
     ```mlir
     %n = tensor.dim %part, %c0 : tensor<?xf64>
     %ok = arith.cmpi ult, %i, %n : index
-    scf.if %notOk {
-      func.call @_idtr_check_failed(%msg, %c2_i32, %i64, %n64) : ...
-    }
+    distruntime.check %ok, "tensor.extract: index out of bounds along dimension 0 (index vs size)"(%i, %n) : index, index
     ```
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::distruntime::DistRuntimeDialect",
     "::mlir::func::FuncDialect",
     "::mlir::LLVM::LLVMDialect",
     "::mlir::memref::MemRefDialect",

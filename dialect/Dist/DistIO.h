@@ -33,8 +33,8 @@ std::optional<std::string> elementPrintFormat(Type elementType,
                                               std::string &error);
 
 /// Whether the runtime's printer prints `value` for dist.print: with an
-/// option (`formatted`), or of complex elements, which vector.print has no
-/// form for.
+/// option (`formatted`), of complex elements, which vector.print has no
+/// form for, or of f16/bf16 elements, whose shortest digits it prints.
 bool printsThroughRuntime(Type value, bool formatted);
 
 /// Whether a path (the default of a path parameter) fits the runtime's

@@ -97,9 +97,12 @@ mlir::dist::elementPrintFormat(Type type, StringRef format, int64_t precision,
 bool mlir::dist::printsThroughRuntime(Type type, bool formatted) {
   if (formatted)
     return true;
+  Type element = getElementTypeOrSelf(type);
   if (auto dist = dyn_cast<DistTensorType>(type))
-    return isa<ComplexType>(dist.getElementType());
-  return isa<ComplexType>(getElementTypeOrSelf(type));
+    element = dist.getElementType();
+  // Halves: the runtime prints their shortest digits (vector.print would
+  // print the widened value with %g).
+  return isa<ComplexType>(element) || element.isF16() || element.isBF16();
 }
 
 LogicalResult PrintOp::verify() {

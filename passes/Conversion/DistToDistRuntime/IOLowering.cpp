@@ -151,8 +151,13 @@ struct FormattedPrintLowering : public DistPattern<PrintOp> {
     // The numpy layout of a float array without a precision or format
     // uses numpy's own float format (shortest digits, aligned points),
     // which the runtime selects with the empty format.
-    if (op.getNumpy() && !op.getFormat() && !op.getPrecision() &&
-        isa<FloatType>(element) && tensorType.getRank() > 0)
+    // Halves without options take the shortest digits that read back in
+    // their own type too: %g of the widened value shows digits the half
+    // does not have (0.1 : f16 would print 0.0999756).
+    bool half = element.isF16() || element.isBF16();
+    if ((op.getNumpy() && !op.getFormat() && !op.getPrecision() &&
+         isa<FloatType>(element) && tensorType.getRank() > 0) ||
+        (half && !op.isFormatted()))
       format = "";
     distruntime::PrintOp::create(rewriter, loc, value, *format,
                                  /*distributed=*/distTensor != nullptr,

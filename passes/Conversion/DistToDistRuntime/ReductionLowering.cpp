@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 #include <limits>
 
@@ -133,6 +134,50 @@ Value narrowElements(OpBuilder &b, Location loc, Value tensor, Type element) {
 
 } // namespace
 
+namespace {
+
+/// `reduced` (a local reduction over `dims` of a block of sizes
+/// `allSizes`), or the identity of `kind` where a reduced dimension may be
+/// empty and is. Element-wise fusion may fold a producer into the
+/// reduction's body so that it no longer reads its accumulator (the `or`
+/// of a constant true), and upstream's fusion then drops the initialized
+/// accumulator for an uninitialized one: right for every non-empty
+/// reduction, garbage for an empty one. The identity is built only on the
+/// path where the reduction is empty, so it costs one compare otherwise.
+Value keepIdentityWhenEmpty(OpBuilder &b, Location loc, Value reduced,
+                            ReduceKind kind, Type accType,
+                            ArrayRef<int64_t> dims, ArrayRef<Value> allSizes,
+                            ArrayRef<Value> keptSizes) {
+  Value empty;
+  for (int64_t d : dims) {
+    std::optional<int64_t> size = getConstantIntValue(allSizes[d]);
+    if (size && *size != 0)
+      continue;
+    Value isEmpty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                          allSizes[d], indexConst(b, loc, 0));
+    empty = empty ? arith::OrIOp::create(b, loc, empty, isEmpty).getResult()
+                  : isEmpty;
+  }
+  if (!empty)
+    return reduced;
+  auto type = cast<RankedTensorType>(reduced.getType());
+  auto choice = scf::IfOp::create(b, loc, TypeRange{type}, empty,
+                                  /*addThenBlock=*/true,
+                                  /*addElseBlock=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(choice.thenBlock());
+  Value identityTensor =
+      linalg::FillOp::create(b, loc, identity(b, loc, kind, accType),
+                             emptyTensor(b, loc, type, keptSizes))
+          .getResult(0);
+  scf::YieldOp::create(b, loc, identityTensor);
+  b.setInsertionPointToStart(choice.elseBlock());
+  scf::YieldOp::create(b, loc, reduced);
+  return choice.getResult(0);
+}
+
+} // namespace
+
 Value mlir::distc::lowering::reduceLocal(OpBuilder &b, Location loc,
                                          ReduceKind kind, Value local,
                                          ArrayRef<int64_t> dims, Type accType) {
@@ -176,7 +221,8 @@ Value mlir::distc::lowering::reduceLocal(OpBuilder &b, Location loc,
         linalg::YieldOp::create(nested, nestedLoc,
                                 combine(nested, nestedLoc, kind, x, args[1]));
       });
-  return reduce.getResult(0);
+  return keepIdentityWhenEmpty(b, loc, reduce.getResult(0), kind, accType,
+                               dims, allSizes, sizes);
 }
 
 namespace {

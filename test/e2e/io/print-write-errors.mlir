@@ -33,7 +33,8 @@ func.func @main() {
   %true = arith.constant true
   %none = arith.xori %plain, %true : i1
   scf.if %none {
-    dist.print %t : tensor<3xf16>
+    %w = arith.extf %t : tensor<3xf16> to tensor<3xf32>
+    dist.print %w : tensor<3xf32>
   }
   return
 }

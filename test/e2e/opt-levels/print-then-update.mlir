@@ -14,7 +14,7 @@
 // CHECK-NEXT: [ 0.  1.  4.  9. 16. 25. 36.]
 // CHECK-NEXT: [0. 1. 2. 3. 4. 5. 6.]
 // CHECK-NEXT: 21
-// CHECK-NEXT: [ 1.  2.  3.  4.  5.  6.  7.]
+// CHECK-NEXT: [1. 2. 3. 4. 5. 6. 7.]
 // CHECK-NEXT: 21
 !T = !dist.tensor<7xf64>
 func.func @main() {
