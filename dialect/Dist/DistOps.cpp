@@ -385,7 +385,7 @@ LogicalResult ReduceOp::verify() {
     return emitOpError() << "result " << result
                          << " must have the source shape without dimension "
                          << axis;
-  // Indices along the axis are i64 (a !dist.tensor holds no index).
+  // Indices along the axis are i64, as numpy's argmin/argmax return int64.
   if (arg && !result.getElementType().isInteger(64))
     return emitOpError() << name << " along an axis returns i64 indices, not "
                          << result.getElementType();
