@@ -49,6 +49,8 @@ DistParts generateLocal(
 
 /// An index converted to integer or floating-point type `type`.
 Value indexToElement(OpBuilder &b, Location loc, Value index, Type type) {
+  if (type.isIndex())
+    return index;
   if (isa<IntegerType>(type))
     return arith::IndexCastOp::create(b, loc, type, index);
   Value asInt = arith::IndexCastOp::create(b, loc, b.getI64Type(), index);
