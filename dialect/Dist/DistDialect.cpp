@@ -109,8 +109,8 @@ LogicalResult mlir::dist::verifyExtendedSizesFit(
     if (llvm::AddOverflow(size, low[d], withLow) ||
         llvm::AddOverflow(withLow, high[d], withBoth))
       return emitError() << what << ": the extended size of dimension " << d
-                         << " (" << size << " + " << low[d] << " + "
-                         << high[d] << ") does not fit in int64";
+                         << " (" << size << " + " << low[d] << " + " << high[d]
+                         << ") does not fit in int64";
     extended.push_back(withBoth);
   }
   return verifyStaticSizesFit(emitError, extended, elementType,

@@ -54,7 +54,8 @@ LogicalResult MatmulOp::verify() {
     return emitOpError() << "needs integer or float elements wider than i1, "
                             "not "
                          << element
-                         << (element.isIndex() ? " (convert index to i64)" : "");
+                         << (element.isIndex() ? " (convert index to i64)"
+                                               : "");
   if (a.getTeam() != b.getTeam() || a.getTeam() != c.getTeam())
     return emitOpError() << "operands and result must belong to the same "
                             "team, got teams "

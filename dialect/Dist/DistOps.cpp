@@ -36,9 +36,8 @@ LogicalResult verifyDynamicSizes(Operation *op, DistTensorType type,
     Value size = *next++;
     std::optional<int64_t> c = getConstantIntValue(size);
     if (c && *c < 0)
-      return op->emitOpError()
-             << "dynamic size #" << (next - sizes.begin() - 1)
-             << " is negative (" << *c << ")";
+      return op->emitOpError() << "dynamic size #" << (next - sizes.begin() - 1)
+                               << " is negative (" << *c << ")";
     if (c)
       dim = *c;
   }

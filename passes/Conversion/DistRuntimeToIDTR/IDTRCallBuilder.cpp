@@ -160,8 +160,7 @@ Operation *IDTRCallBuilder::waitOfOutputs() const {
 Value IDTRCallBuilder::unranked(Value memref) {
   auto type = cast<MemRefType>(memref.getType());
   Value cast = memref::CastOp::create(
-      rewriter, loc, UnrankedMemRefType::get(type.getElementType(), 0),
-      memref);
+      rewriter, loc, UnrankedMemRefType::get(type.getElementType(), 0), memref);
   if (!type.getElementType().isIndex())
     return cast;
   // An index array goes to the i64 entry point (getIDTRTypeSuffix): the
@@ -169,8 +168,8 @@ Value IDTRCallBuilder::unranked(Value memref) {
   // lowered (index is 64 bits wide), and this cast between them folds
   // away with the lowering's own (reconcile-unrealized-casts).
   return UnrealizedConversionCastOp::create(
-             rewriter, loc,
-             UnrankedMemRefType::get(rewriter.getI64Type(), 0), cast)
+             rewriter, loc, UnrankedMemRefType::get(rewriter.getI64Type(), 0),
+             cast)
       .getResult(0);
 }
 

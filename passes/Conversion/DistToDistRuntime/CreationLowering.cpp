@@ -317,9 +317,9 @@ struct FromLocalLowering : public DistPattern<FromLocalOp> {
                   Twine(axis) + " differ along dimension " + Twine(d));
         lineTeam = *defineGridAxesTeam(b, loc, type, {int64_t(axis)});
       }
-      auto [prefix, total] = prefixAndTotal(
-          b, loc, localSizes[d], extents[axis], coords[axis], lineTeam,
-          "dimension " + Twine(d));
+      auto [prefix, total] =
+          prefixAndTotal(b, loc, localSizes[d], extents[axis], coords[axis],
+                         lineTeam, "dimension " + Twine(d));
       Value offset = givenOffsets[axis];
       Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                        prefix, offset);
