@@ -122,6 +122,9 @@ Type mlirType(MLIRContext *context, AbiType type, Type elementType) {
   case AbiType::Index:
     return UnrankedMemRefType::get(b.getIndexType(), 0);
   case AbiType::Data:
+    // The i64 entry points take index arrays (getIDTRTypeSuffix).
+    if (elementType.isIndex())
+      elementType = b.getI64Type();
     return UnrankedMemRefType::get(elementType, 0);
   }
   llvm_unreachable("unknown ABI type");
@@ -217,6 +220,10 @@ std::optional<StringRef> mlir::distc::getIDTRTypeSuffix(Type elementType) {
   else if (auto intType = dyn_cast<IntegerType>(elementType);
            intType && intType.isSignless())
     spelling = "i" + std::to_string(intType.getWidth());
+  // index is i64 on distc's targets: its arrays go to the i64 entry points
+  // (getIDTRDeclaration, IDTRCallBuilder::unranked).
+  else if (elementType.isIndex())
+    spelling = "i64";
   for (StringRef suffix : kSuffixes)
     if (suffix == spelling)
       return suffix;

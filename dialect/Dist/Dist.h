@@ -26,6 +26,30 @@ namespace mlir::dist {
 /// MLIR's marker for a dynamic offset).
 inline constexpr int64_t kMaxStencilWidth = int64_t(1) << 48;
 
+/// The bytes of one element of `elementType` as a !dist.tensor stores it
+/// (i1 and the other narrow integers take a byte, index eight).
+int64_t elementBytes(Type elementType);
+
+/// Emits `<what> is too large: ...` and fails when the static `sizes`
+/// (kDynamic entries are skipped, the others are >= 0) of an array of
+/// `elementType` hold more elements, or more bytes, than fit in int64: the
+/// lowering and the runtime compute element and byte counts and offsets in
+/// int64, and a count that wraps would compile to a program that allocates
+/// the wrapped size and writes past it.
+LogicalResult verifyStaticSizesFit(function_ref<InFlightDiagnostic()> emitError,
+                                   ArrayRef<int64_t> sizes, Type elementType,
+                                   StringRef what);
+
+/// As verifyStaticSizesFit for the box that extends the static sizes of
+/// `shape` by `low[d]` before and `high[d]` after each dimension d (widths
+/// within kMaxStencilWidth, >= 0): the extended tensor of a halo, a shift or
+/// dist.extend.
+LogicalResult
+verifyExtendedSizesFit(function_ref<InFlightDiagnostic()> emitError,
+                       ArrayRef<int64_t> shape, ArrayRef<int64_t> low,
+                       ArrayRef<int64_t> high, Type elementType,
+                       StringRef what);
+
 class DistTensorType;
 /// The dimensions of a tensor of `type` whose halo reaches beyond this
 /// rank's part: the split dimensions, and those of the `periodic` mask

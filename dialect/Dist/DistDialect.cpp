@@ -61,6 +61,63 @@ void DistDialect::initialize() {
 }
 
 //===----------------------------------------------------------------------===//
+// Static sizes
+//===----------------------------------------------------------------------===//
+
+int64_t mlir::dist::elementBytes(Type elementType) {
+  if (elementType.isIndex())
+    return 8;
+  if (auto complex = dyn_cast<ComplexType>(elementType))
+    return 2 * elementBytes(complex.getElementType());
+  if (!elementType.isIntOrFloat())
+    return 1;
+  return std::max<int64_t>(1, (elementType.getIntOrFloatBitWidth() + 7) / 8);
+}
+
+LogicalResult
+mlir::dist::verifyStaticSizesFit(function_ref<InFlightDiagnostic()> emitError,
+                                 ArrayRef<int64_t> sizes, Type elementType,
+                                 StringRef what) {
+  int64_t elements = 1;
+  for (int64_t size : sizes) {
+    if (ShapedType::isDynamic(size))
+      continue;
+    if (llvm::MulOverflow(elements, size, elements))
+      return emitError() << what
+                         << " has too many elements: the product of the "
+                            "static sizes does not fit in int64";
+  }
+  int64_t bytes = 0;
+  if (llvm::MulOverflow(elements, elementBytes(elementType), bytes))
+    return emitError() << what << " is too large: " << elements
+                       << " elements of " << elementType
+                       << " take more than INT64_MAX bytes";
+  return success();
+}
+
+LogicalResult mlir::dist::verifyExtendedSizesFit(
+    function_ref<InFlightDiagnostic()> emitError, ArrayRef<int64_t> shape,
+    ArrayRef<int64_t> low, ArrayRef<int64_t> high, Type elementType,
+    StringRef what) {
+  SmallVector<int64_t> extended;
+  for (auto [d, size] : llvm::enumerate(shape)) {
+    if (ShapedType::isDynamic(size)) {
+      extended.push_back(size);
+      continue;
+    }
+    int64_t withLow = 0, withBoth = 0;
+    if (llvm::AddOverflow(size, low[d], withLow) ||
+        llvm::AddOverflow(withLow, high[d], withBoth))
+      return emitError() << what << ": the extended size of dimension " << d
+                         << " (" << size << " + " << low[d] << " + " << high[d]
+                         << ") does not fit in int64";
+    extended.push_back(withBoth);
+  }
+  return verifyStaticSizesFit(emitError, extended, elementType,
+                              (what + "'s extended box").str());
+}
+
+//===----------------------------------------------------------------------===//
 // DistTensorType
 //===----------------------------------------------------------------------===//
 
@@ -203,11 +260,21 @@ DistTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
     if (split != 0)
       return emitError() << "!dist.tensor on a grid takes its split "
                             "dimensions from the list";
-    for (int64_t extent : grid)
-      if (extent <= 0 && !ShapedType::isDynamic(extent))
+    // The product is the team size the lowering checks at run time: one
+    // that wraps could equal it (7 x 7905747460161236407 is 1 in int64).
+    int64_t processes = 1;
+    for (int64_t extent : grid) {
+      if (ShapedType::isDynamic(extent))
+        continue;
+      if (extent <= 0)
         return emitError() << "!dist.tensor grid extents must be positive "
                               "or '?', got "
                            << extent;
+      if (llvm::MulOverflow(processes, extent, processes))
+        return emitError() << "!dist.tensor grid has too many processes: "
+                              "the product of its static extents does not "
+                              "fit in int64";
+    }
     SmallVector<bool> seen(shape.size(), false);
     for (int64_t d : gridSplit) {
       if (d < 0 || d >= static_cast<int64_t>(shape.size()))
@@ -233,28 +300,9 @@ DistTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
                           "index, floating-point, complex<f32> or "
                           "complex<f64> type, got "
                        << elementType;
-  // The lowering and the runtime compute element and byte counts and
-  // offsets in int64: a static shape whose product wraps would compile and
-  // then allocate a wrapped size and write past it. Dynamic dimensions are
-  // checked when the tensor is created (the lowering's run-time checks).
-  unsigned bits = elementType.isIndex() ? 64
-                 : complex ? 2 * complex.getElementType().getIntOrFloatBitWidth()
-                           : elementType.getIntOrFloatBitWidth();
-  int64_t bytes = std::max<int64_t>(1, (bits + 7) / 8);
-  int64_t elements = 1;
-  for (int64_t dim : shape) {
-    if (ShapedType::isDynamic(dim))
-      continue;
-    if (llvm::MulOverflow(elements, dim, elements))
-      return emitError() << "!dist.tensor has too many elements: the product "
-                            "of the static sizes does not fit in int64";
-  }
-  int64_t total = 0;
-  if (llvm::MulOverflow(elements, bytes, total))
-    return emitError() << "!dist.tensor is too large: " << elements
-                       << " elements of " << elementType
-                       << " take more than INT64_MAX bytes";
-  return success();
+  // Dynamic dimensions are checked when the tensor is created (the
+  // lowering's run-time checks).
+  return verifyStaticSizesFit(emitError, shape, elementType, "!dist.tensor");
 }
 
 SmallVector<int64_t> DistTensorType::getSplitDims() const {
@@ -354,6 +402,9 @@ LogicalResult HaloType::verify(function_ref<InFlightDiagnostic()> emitError,
       if (w < 0 || w > kMaxStencilWidth)
         return emitError() << "!dist.halo width " << w << " in dimension " << d
                            << " must be in [0, 2^48]";
+  if (failed(verifyExtendedSizesFit(emitError, type.getShape(), low, high,
+                                    type.getElementType(), "!dist.halo")))
+    return failure();
   // update_halo exchanges rows along dimension 0 (any partition),
   // update_grid_halo the slabs of balanced blocks (a grid or another
   // split), a copy_reshape the extended box of irregular ones.

@@ -48,9 +48,14 @@ LogicalResult MatmulOp::verify() {
                          << element << ", " << b.getElementType() << " and "
                          << c.getElementType();
   // i1 has no multiply-add that linalg would give numpy's meaning to.
-  // (Complex products would need the tiling's vector widths per part.)
-  if (element.isInteger(1) || isa<ComplexType>(element))
-    return emitOpError() << "needs integer or float elements wider than i1";
+  // (Complex products would need the tiling's vector widths per part;
+  // linalg.matmul builds no body for index elements.)
+  if (!element.isIntOrFloat() || element.isInteger(1))
+    return emitOpError() << "needs integer or float elements wider than i1, "
+                            "not "
+                         << element
+                         << (element.isIndex() ? " (convert index to i64)"
+                                               : "");
   if (a.getTeam() != b.getTeam() || a.getTeam() != c.getTeam())
     return emitOpError() << "operands and result must belong to the same "
                             "team, got teams "

@@ -17,21 +17,33 @@ using namespace mlir::dist;
 
 namespace {
 
-/// Checks that `sizes` gives one value per dynamic dimension of `type` and
-/// that none of them is a negative constant.
+/// Checks that `sizes` gives one value per dynamic dimension of `type`,
+/// that none of them is a negative constant and that the constant ones and
+/// the static sizes of `type` hold at most INT64_MAX bytes (the others are
+/// checked at run time, LoweringCommon.h's checkShapeFits).
 LogicalResult verifyDynamicSizes(Operation *op, DistTensorType type,
                                  ValueRange sizes) {
   int64_t dynamic = llvm::count_if(type.getShape(), ShapedType::isDynamic);
-  if (static_cast<int64_t>(sizes.size()) == dynamic) {
-    for (auto [i, size] : llvm::enumerate(sizes))
-      if (std::optional<int64_t> c = getConstantIntValue(size); c && *c < 0)
-        return op->emitOpError() << "dynamic size #" << i << " is negative ("
-                                 << *c << ")";
-    return success();
+  if (static_cast<int64_t>(sizes.size()) != dynamic)
+    return op->emitOpError() << "expects " << dynamic
+                             << " dynamic size operand(s), one per '?' in "
+                             << type << ", but got " << sizes.size();
+  SmallVector<int64_t> known(type.getShape());
+  auto next = sizes.begin();
+  for (int64_t &dim : known) {
+    if (!ShapedType::isDynamic(dim))
+      continue;
+    Value size = *next++;
+    std::optional<int64_t> c = getConstantIntValue(size);
+    if (c && *c < 0)
+      return op->emitOpError() << "dynamic size #" << (next - sizes.begin() - 1)
+                               << " is negative (" << *c << ")";
+    if (c)
+      dim = *c;
   }
-  return op->emitOpError() << "expects " << dynamic
-                           << " dynamic size operand(s), one per '?' in "
-                           << type << ", but got " << sizes.size();
+  return verifyStaticSizesFit([&] { return op->emitOpError(); }, known,
+                              type.getElementType(),
+                              "the result (with its constant sizes)");
 }
 
 /// Rejects widths beyond kMaxStencilWidth (Dist.h).
@@ -372,7 +384,7 @@ LogicalResult ReduceOp::verify() {
     return emitOpError() << "result " << result
                          << " must have the source shape without dimension "
                          << axis;
-  // Indices along the axis are i64 (a !dist.tensor holds no index).
+  // Indices along the axis are i64, as numpy's argmin/argmax return int64.
   if (arg && !result.getElementType().isInteger(64))
     return emitOpError() << name << " along an axis returns i64 indices, not "
                          << result.getElementType();
@@ -528,6 +540,16 @@ LogicalResult ShiftOp::verify() {
     return failure();
   if (getPeriodic() == static_cast<bool>(getFill()))
     return emitOpError("expects either a fill value or 'periodic'");
+  // The lowering extends the part by the offsets (a halo).
+  SmallVector<int64_t> low, high;
+  for (int64_t offset : getOffsets()) {
+    low.push_back(std::max<int64_t>(0, -offset));
+    high.push_back(std::max<int64_t>(0, offset));
+  }
+  if (failed(verifyExtendedSizesFit([&] { return emitOpError(); },
+                                    type.getShape(), low, high,
+                                    type.getElementType(), "the shift")))
+    return failure();
   // A periodic shift is a wrapped halo (balanced blocks) or a roll
   // (copy_reshape, PeriodicLowering.cpp): any split dimension and any
   // grid works.
@@ -556,6 +578,10 @@ LogicalResult ExtendOp::verify() {
     return emitOpError() << "result must be a tensor of rank "
                          << type.getRank() << " and element type "
                          << type.getElementType();
+  if (failed(verifyExtendedSizesFit([&] { return emitOpError(); },
+                                    type.getShape(), getLow(), getHigh(),
+                                    type.getElementType(), "the extension")))
+    return failure();
   for (int64_t d = 0; d < type.getRank(); ++d) {
     if (d == type.getSplit() || type.isDynamicDim(d) ||
         result.isDynamicDim(d))

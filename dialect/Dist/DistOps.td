@@ -133,8 +133,8 @@ def Dist_ArangeOp : Dist_Op<"arange", [NoMemoryEffect,
     %b = dist.arange %x0, %dx (%n) : !dist.tensor<?xf64>
     ```
   }];
-  let arguments = (ins AnyTypeOf<[AnyInteger, AnyFloat]>:$start,
-                       AnyTypeOf<[AnyInteger, AnyFloat]>:$step,
+  let arguments = (ins AnyTypeOf<[AnyInteger, Index, AnyFloat]>:$start,
+                       AnyTypeOf<[AnyInteger, Index, AnyFloat]>:$step,
                        Variadic<Index>:$dynamicSizes);
   let results = (outs Dist_Tensor:$result);
   let assemblyFormat = [{

@@ -10,6 +10,8 @@
 #include "dialect/Dist/Dist.h"
 #include "dialect/Dist/SliceBounds.h"
 
+#include "llvm/Support/MathExtras.h"
+
 using namespace mlir;
 using namespace mlir::dist;
 
@@ -281,9 +283,11 @@ LogicalResult ConcatOp::verify() {
       return failure();
     SmallVector<int64_t> shape(type.getShape());
     int64_t size = shape[axis];
-    total = ShapedType::isDynamic(total) || ShapedType::isDynamic(size)
-                ? ShapedType::kDynamic
-                : total + size;
+    if (ShapedType::isDynamic(total) || ShapedType::isDynamic(size))
+      total = ShapedType::kDynamic;
+    else if (llvm::AddOverflow(total, size, total))
+      return emitOpError() << "the inputs' sizes along the axis (dimension "
+                           << axis << ") add up to more than INT64_MAX";
     shape[axis] = ShapedType::kDynamic;
     expected[axis] = ShapedType::kDynamic;
     if (failed(verifySizes(*this, shape, expected, "input size")))

@@ -43,11 +43,13 @@ def Dist_TensorType : TypeDef<Dist_Dialect, "DistTensor"> {
     time, as `MPI_Dims_create` does: the team size divided by the static
     extents is factored into the `?` axes as evenly as possible, larger
     factors first, the same on every rank without communication. The
-    product of the extents must be the team size. With `irregular` the
-    blocks along each grid axis are contiguous and in grid order but of any
-    size (as `dist.from_local` builds them): the ranks with the same
-    coordinate c_i hold the same range of dimension split[i], so the
-    blocks are still the product of one partition per axis.
+    product of the extents must be the team size (checked at run time);
+    static extents whose product does not fit in int64 are rejected. With
+    `irregular` the blocks along each grid axis are contiguous and in grid
+    order but of any size (as `dist.from_local` builds them): the ranks
+    with the same coordinate c_i hold the same range of dimension
+    split[i], so the blocks are still the product of one partition per
+    axis.
     `grid = [?], split = [d]` is the 1-D form `split = d`.
     Every split dimension is dynamic in the local type.
 

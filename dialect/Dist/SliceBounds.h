@@ -59,7 +59,8 @@ inline SliceRange normalizeSlice(int64_t size, int64_t lo, int64_t hi,
   int64_t magnitude = reverse ? -step : step;
   if (extent <= 0)
     return {reverse ? std::max<int64_t>(start, 0) : start, 0};
-  return {start, (extent + magnitude - 1) / magnitude};
+  // (Not (extent + magnitude - 1) / magnitude: the sum can exceed int64.)
+  return {start, (extent - 1) / magnitude + 1};
 }
 
 } // namespace mlir::dist

@@ -4,6 +4,7 @@
 #include "InlineAsmCheck.h"
 #include "InputLimits.h"
 #include "ParserHazards.h"
+#include "passes/Conversion/ShardToDistRuntime/ShardGridCheck.h"
 
 #include "dialect/DistcRegistration.h"
 
@@ -97,10 +98,13 @@ OwningOpRef<ModuleOp> parseInput(llvm::SourceMgr &sourceMgr,
   // A few upstream parsers crash on malformed custom syntax they report.
   if (failed(checkParserHazards(sourceMgr, &ctx)))
     return nullptr;
-  // The parser verifies what it parsed.
-  OwningOpRef<ModuleOp> module =
-      parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&ctx));
-  if (!module || failed(checkStaticSizes(*module)))
+  // Parsed without the verifier, which runs next: some upstream verifiers
+  // divide by what the ops they look up hold (shard.all_slice by its grid's
+  // extents), so those are checked first.
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(
+      sourceMgr, ParserConfig(&ctx, /*verifyAfterParse=*/false));
+  if (!module || failed(mlir::distc::checkShardGrids(*module)) ||
+      failed(verify(*module)) || failed(checkStaticSizes(*module)))
     return nullptr;
   return module;
 }

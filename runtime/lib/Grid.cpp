@@ -7,6 +7,7 @@
 #include "idtr/idtr.h"
 
 #include <algorithm>
+#include <climits>
 
 namespace idtr {
 
@@ -17,7 +18,7 @@ Shape balancedGridFactors(int64_t n, int64_t axes) {
   // exact for the counts of one node and the usual powers of two).
   Shape primes;
   for (int64_t p = 2, m = n; m > 1;) {
-    if (p * p > m) {
+    if (p > m / p) { // p * p > m, without the product
       primes.push_back(m);
       break;
     }
@@ -41,7 +42,8 @@ using namespace idtr;
 
 extern "C" int64_t _idtr_grid_factor(int64_t n, int64_t axes, int64_t axis) {
   return guarded([&] {
-    if (n <= 0 || axes <= 0 || axis < 0 || axis >= axes)
+    // A team has at most INT_MAX ranks (an MPI communicator's size).
+    if (n <= 0 || n > INT_MAX || axes <= 0 || axis < 0 || axis >= axes)
       fail("grid_factor: cannot factor %lld ranks into axis %lld of %lld",
            static_cast<long long>(n), static_cast<long long>(axis),
            static_cast<long long>(axes));

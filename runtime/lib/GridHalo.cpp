@@ -2,9 +2,11 @@
 #include "Digest.h"
 
 #include "Balanced.h"
+#include "Errors.h"
 #include "idtr/detail/GridHaloSlabs.h"
 
 #include <algorithm>
+#include <climits>
 
 namespace idtr {
 
@@ -35,9 +37,12 @@ std::vector<std::vector<int>> coordsPerAxis(const GridHaloForm &form, AxisCoords
 } // namespace
 
 int GridHaloForm::P() const {
+  // Checked: a product that wraps could equal the team size (7 x
+  // 7905747460161236407 is 1 modulo 2^64); -1 matches no team.
   int64_t p = 1;
   for (int64_t e : grid)
-    p *= e;
+    if (e < 1 || __builtin_mul_overflow(p, e, &p) || p > INT_MAX)
+      return -1;
   return static_cast<int>(p);
 }
 
@@ -76,7 +81,8 @@ std::vector<Box> GridHaloForm::slabsOf(int r) const {
 int64_t GridHaloForm::haloElements(int r) const {
   int64_t total = 0;
   for (const Box &s : slabsOf(r))
-    total += s.volume();
+    if (__builtin_add_overflow(total, s.volume(), &total))
+      fail("update_grid_halo: the halo slabs of rank %d hold more than INT64_MAX elements", r);
   return total;
 }
 
@@ -109,6 +115,10 @@ std::string GridHaloForm::problem() const {
       return "the split dimensions must be distinct dimensions of the array";
     seen[split[k]] = true;
   }
+  // An MPI team has at most INT_MAX ranks; the geometry numbers them in int.
+  if (P() < 0)
+    return "the grid extents " + str(grid) + " multiply to more than " +
+           std::to_string(INT_MAX) + " processes";
   for (size_t d = 0; d < n; ++d)
     if (shape[d] < 0 || lo[d] < 0 || hi[d] < 0)
       return "extents and widths must be >= 0";

@@ -14,6 +14,7 @@
 #include "CallKey.h"
 #include "CallSite.h"
 #include "Descriptor.h"
+#include "ElementTypes.h"
 #include "EntryCall.h"
 #include "Errors.h"
 #include "Exchange.h"
@@ -119,7 +120,11 @@ void buildEntry(Team &t, CachedGridHalo &entry, const GridHaloForm &form, const 
   int64_t total = 0;
   for (size_t k = 0; k < slabs.size(); ++k) {
     slabOffset[k] = total;
-    total += slabs[k].volume();
+    // Each slab's volume fits (volume() checks); their sum may not.
+    if (__builtin_add_overflow(total, slabs[k].volume(), &total))
+      fail("update_grid_halo: the halo slabs of the block (offsets %s sizes %s) hold more than "
+           "INT64_MAX elements",
+           str(block.offsets).c_str(), str(block.sizes).c_str());
   }
   entry.haloElements = total;
   entry.slots.clear();
@@ -257,12 +262,8 @@ extern "C" {
                              corners, key);                                                 \
   }
 
-IDTR_DEFINE_GRID_HALO(f64, double)
-IDTR_DEFINE_GRID_HALO(f32, float)
-IDTR_DEFINE_GRID_HALO(i64, int64_t)
-IDTR_DEFINE_GRID_HALO(i32, int32_t)
-IDTR_DEFINE_GRID_HALO(i16, int16_t)
-IDTR_DEFINE_GRID_HALO(i8, int8_t)
-IDTR_DEFINE_GRID_HALO(i1, bool)
+// Every element type of the ABI (ElementTypes.h): the exchange moves
+// elements by their size.
+IDTR_FOR_EACH_ELEMENT_TYPE(IDTR_DEFINE_GRID_HALO)
 
 } // extern "C"

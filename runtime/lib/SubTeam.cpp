@@ -9,6 +9,7 @@
 
 #include "idtr/idtr.h"
 
+#include <climits>
 #include <map>
 
 namespace idtr {
@@ -60,8 +61,9 @@ Shape resolveGridShape(const Shape &gridShape, int64_t worldSize) {
   for (int64_t extent : gridShape) {
     if (extent == kRunTimeExtent)
       ++free;
-    else
-      fixed *= extent;
+    else if (__builtin_mul_overflow(fixed, extent, &fixed))
+      fail("subgrid_team: the static extents of the grid %s multiply to more than INT64_MAX",
+           str(gridShape).c_str());
   }
   if (!free)
     return gridShape;
@@ -81,10 +83,20 @@ Shape resolveGridShape(const Shape &gridShape, int64_t worldSize) {
 
 void defineSubgridTeam(int64_t id, const Shape &declared, const Shape &axes,
                        int64_t worldSize) {
-  for (int64_t extent : declared)
-    if (extent <= 0 && extent != kRunTimeExtent)
+  // Checked here, once: the products of extents taken later (a sub-grid's
+  // size, a member's color and key) are then bounded by this one.
+  int64_t processes = 1;
+  for (int64_t extent : declared) {
+    if (extent == kRunTimeExtent)
+      continue;
+    if (extent <= 0)
       fail("subgrid_team %lld: grid extents must be positive, got %s",
            static_cast<long long>(id), str(declared).c_str());
+    if (__builtin_mul_overflow(processes, extent, &processes) || processes > INT_MAX)
+      fail("subgrid_team %lld: the static extents of the grid %s multiply to more than %d "
+           "processes",
+           static_cast<long long>(id), str(declared).c_str(), INT_MAX);
+  }
   std::vector<bool> seen(declared.size(), false);
   for (int64_t a : axes) {
     if (a < 0 || a >= static_cast<int64_t>(declared.size()) || seen[a])

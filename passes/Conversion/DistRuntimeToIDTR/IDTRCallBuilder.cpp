@@ -89,7 +89,10 @@ Value IDTRCallBuilder::indexList(ValueRange values) {
   for (auto [i, value] : llvm::enumerate(values))
     memref::StoreOp::create(rewriter, loc, value, buffer,
                             ValueRange{indexConstant(i)});
-  return unranked(buffer);
+  // The ABI's Index argument: memref<*xindex> (not a data array).
+  return memref::CastOp::create(
+      rewriter, loc, UnrankedMemRefType::get(rewriter.getIndexType(), 0),
+      buffer);
 }
 
 Value IDTRCallBuilder::indexList(ArrayRef<int64_t> constants) {
@@ -156,9 +159,18 @@ Operation *IDTRCallBuilder::waitOfOutputs() const {
 
 Value IDTRCallBuilder::unranked(Value memref) {
   auto type = cast<MemRefType>(memref.getType());
-  return memref::CastOp::create(
-      rewriter, loc, UnrankedMemRefType::get(type.getElementType(), 0),
-      memref);
+  Value cast = memref::CastOp::create(
+      rewriter, loc, UnrankedMemRefType::get(type.getElementType(), 0), memref);
+  if (!type.getElementType().isIndex())
+    return cast;
+  // An index array goes to the i64 entry point (getIDTRTypeSuffix): the
+  // descriptors of memref<*xindex> and memref<*xi64> are the same once
+  // lowered (index is 64 bits wide), and this cast between them folds
+  // away with the lowering's own (reconcile-unrealized-casts).
+  return UnrealizedConversionCastOp::create(
+             rewriter, loc, UnrankedMemRefType::get(rewriter.getI64Type(), 0),
+             cast)
+      .getResult(0);
 }
 
 /// Every runtime call that starts an operation is its own site, also when

@@ -101,7 +101,9 @@ public:
   /// the call, as the values that flow with the handle).
   Operation *waitOfOutputs() const;
 
-  /// `memref` as memref<*xT>, the ABI's (rank, descriptor) pair.
+  /// The data array `memref` as memref<*xT>, the ABI's (rank, descriptor)
+  /// pair; an index array as memref<*xi64>, what the i64 entry points that
+  /// it goes to take.
   Value unranked(Value memref);
 
   /// Calls `function` (typed by `elementType` if it is a typed entry point).

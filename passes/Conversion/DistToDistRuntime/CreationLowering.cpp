@@ -49,6 +49,8 @@ DistParts generateLocal(
 
 /// An index converted to integer or floating-point type `type`.
 Value indexToElement(OpBuilder &b, Location loc, Value index, Type type) {
+  if (type.isIndex())
+    return index;
   if (isa<IntegerType>(type))
     return arith::IndexCastOp::create(b, loc, type, index);
   Value asInt = arith::IndexCastOp::create(b, loc, b.getI64Type(), index);
@@ -223,10 +225,11 @@ void checkSameOnTeam(OpBuilder &b, Location loc, Value size, int64_t team,
 /// The sizes of the `extent` blocks along one axis, in coordinate order,
 /// from the ranks of `team` (one per coordinate, this rank at `coord`):
 /// one sum allreduce of `extent` values. Returns {the sum of the sizes
-/// before `coord`, the total}.
+/// before `coord`, the total}, after a run-time check that the total fits
+/// in int64 (`what` names the dimension in the message).
 std::pair<Value, Value> prefixAndTotal(OpBuilder &b, Location loc, Value size,
-                                       Value extent, Value coord,
-                                       int64_t team) {
+                                       Value extent, Value coord, int64_t team,
+                                       const Twine &what) {
   Type i64 = b.getI64Type();
   auto vectorType = RankedTensorType::get({ShapedType::kDynamic}, i64);
   Value zero64 = arith::ConstantIntOp::create(b, loc, 0, 64);
@@ -238,8 +241,11 @@ std::pair<Value, Value> prefixAndTotal(OpBuilder &b, Location loc, Value size,
       tensor::InsertOp::create(b, loc, mySize, zeros, ValueRange{coord});
   Value allSizes = allReduce(b, loc, ReduceKind::sum, contribution, team);
   Value zero = indexConst(b, loc, 0), one = indexConst(b, loc, 1);
+  // The sizes are >= 0, so a partial sum that wraps int64 is negative: the
+  // loop carries whether every one was not (then none wrapped).
+  Value fits = arith::ConstantIntOp::create(b, loc, 1, 1);
   auto loop = scf::ForOp::create(
-      b, loc, zero, extent, one, ValueRange{zero64, zero64},
+      b, loc, zero, extent, one, ValueRange{zero64, zero64, fits},
       [&](OpBuilder &nested, Location l, Value i, ValueRange acc) {
         Value s = tensor::ExtractOp::create(nested, l, allSizes, ValueRange{i});
         Value before = arith::CmpIOp::create(
@@ -248,8 +254,16 @@ std::pair<Value, Value> prefixAndTotal(OpBuilder &b, Location loc, Value size,
             nested, l, acc[0],
             arith::SelectOp::create(nested, l, before, s, zero64));
         Value total = arith::AddIOp::create(nested, l, acc[1], s);
-        scf::YieldOp::create(nested, l, ValueRange{prefix, total});
+        Value stillFits = arith::AndIOp::create(
+            nested, l, acc[2],
+            arith::CmpIOp::create(nested, l, arith::CmpIPredicate::sge, total,
+                                  zero64));
+        scf::YieldOp::create(nested, l, ValueRange{prefix, total, stillFits});
       });
+  checkAtRunTime(b, loc, loop.getResult(2),
+                 ("dist.from_local: the parts' sizes along " + what +
+                  " add up to more than INT64_MAX")
+                     .str());
   return {
       arith::IndexCastOp::create(b, loc, b.getIndexType(), loop.getResult(0)),
       arith::IndexCastOp::create(b, loc, b.getIndexType(), loop.getResult(1))};
@@ -303,9 +317,9 @@ struct FromLocalLowering : public DistPattern<FromLocalOp> {
                   Twine(axis) + " differ along dimension " + Twine(d));
         lineTeam = *defineGridAxesTeam(b, loc, type, {int64_t(axis)});
       }
-      auto [prefix, total] = prefixAndTotal(b, loc, localSizes[d],
-                                            extents[axis], coords[axis],
-                                            lineTeam);
+      auto [prefix, total] =
+          prefixAndTotal(b, loc, localSizes[d], extents[axis], coords[axis],
+                         lineTeam, "dimension " + Twine(d));
       Value offset = givenOffsets[axis];
       Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                        prefix, offset);
@@ -366,6 +380,8 @@ struct FromLocalLowering : public DistPattern<FromLocalOp> {
                                          : "the split dimension"));
       shape[d] = localSizes[d];
     }
+    // Each part fits; the global array of their sums need not.
+    checkShapeFits(b, loc, "dist.from_local", shape, type.getElementType());
     replace(rewriter, op,
             {castTo(b, loc, local, type.getLocalType()), shape, offsets});
     return success();

@@ -82,15 +82,16 @@ Value mlir::distc::lowering::identity(OpBuilder &b, Location loc,
                                                : APFloat::getInf(sem, true);
     return arith::ConstantFloatOp::create(b, loc, floatType, value);
   }
-  auto intType = cast<IntegerType>(type);
-  unsigned width = intType.getWidth();
+  // index is 64 bits wide on distc's targets (IDTR passes it as i64).
+  unsigned width = type.isIndex() ? IndexType::kInternalStorageBitWidth
+                                  : cast<IntegerType>(type).getWidth();
   APInt value =
       width == 1 ? APInt(1, kind == ReduceKind::min || kind == ReduceKind::prod)
       : kind == ReduceKind::sum  ? APInt(width, 0)
       : kind == ReduceKind::prod ? APInt(width, 1)
       : kind == ReduceKind::min  ? APInt::getSignedMaxValue(width)
                                  : APInt::getSignedMinValue(width);
-  return arith::ConstantOp::create(b, loc, IntegerAttr::get(intType, value));
+  return arith::ConstantOp::create(b, loc, IntegerAttr::get(type, value));
 }
 
 namespace {

@@ -42,8 +42,12 @@ Value binary(OpBuilder &b, Location loc, Value x, Value y,
 Value add(OpBuilder &b, Location loc, Value x, Value y) {
   if (constant(y) == 0)
     return x;
-  return binary<arith::AddIOp>(b, loc, x, y,
-                               [](int64_t p, int64_t q) { return p + q; });
+  // Folded as the op computes (modulo 2^64): a run-time check may look at
+  // the wrapped value.
+  return binary<arith::AddIOp>(b, loc, x, y, [](int64_t p, int64_t q) {
+    return static_cast<int64_t>(static_cast<uint64_t>(p) +
+                                static_cast<uint64_t>(q));
+  });
 }
 Value sub(OpBuilder &b, Location loc, Value x, Value y) {
   if (constant(y) == 0)
@@ -486,7 +490,19 @@ DistParts mlir::distc::lowering::concatParts(
                       ("dist.concat: input " + Twine(i + 1) +
                        " differs from input 0 along dimension " + Twine(d))
                           .str());
-    shape[axis] = add(b, loc, shape[axis], inputShape[axis]);
+    Value sum = add(b, loc, shape[axis], inputShape[axis]);
+    // Two sizes (>= 0) whose sum wraps int64 give a negative one; checked
+    // after each addition, the running sum stays a size.
+    std::optional<int64_t> folded = constant(sum);
+    if (!folded || *folded < 0)
+      checkAtRunTime(
+          b, loc,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, sum,
+                                indexConst(b, loc, 0)),
+          "dist.concat: the inputs' sizes along the axis add up to more "
+          "than INT64_MAX (the sum so far vs the next input's size)",
+          {shape[axis], inputShape[axis]});
+    shape[axis] = sum;
   }
   checkStaticDims(b, loc, "dist.concat", "result", shape,
                   resultType.getShape(), resultType);

@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/Passes.h"
+#include "passes/Conversion/ShardToDistRuntime/ShardGridCheck.h"
 #include "passes/Conversion/ShardToDistRuntime/ShardLowering.h"
 #include "passes/Conversion/ShardToDistRuntime/UnevenSharding.h"
 
@@ -113,6 +114,9 @@ struct ConvertShardToDistRuntime
     : public mlir::distc::impl::ConvertShardToDistRuntimeBase<
           ConvertShardToDistRuntime> {
   void runOnOperation() override {
+    // The lowering multiplies extents into team sizes and strides.
+    if (failed(mlir::distc::checkShardGrids(getOperation())))
+      return signalPassFailure();
     Lowering lowering(getOperation());
     if (failed(lowering.run()))
       signalPassFailure();

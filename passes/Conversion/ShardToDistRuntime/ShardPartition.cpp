@@ -11,6 +11,7 @@
 
 #include "passes/Passes.h"
 #include "passes/Conversion/ShardToDistRuntime/ReplicatedSharding.h"
+#include "passes/Conversion/ShardToDistRuntime/ShardGridCheck.h"
 #include "passes/Conversion/ShardToDistRuntime/UnevenSharding.h"
 
 #include "mlir/Conversion/TosaToArith/TosaToArith.h"
@@ -639,6 +640,9 @@ struct ShardPartition
   using Base::Base;
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    // Upstream's propagation and partitioning divide by the extents.
+    if (failed(mlir::distc::checkShardGrids(module)))
+      return signalPassFailure();
     SymbolTableCollection symbols;
     SmallVector<func::FuncOp> annotated;
     for (auto func : module.getOps<func::FuncOp>())

@@ -29,6 +29,9 @@ ArrayRef<GridAxis> axesOf(ShardingOp sharding, int64_t dim) {
   return all[dim].asArrayRef();
 }
 
+/// The shards of `axes` on `grid`: positive and within int64, since
+/// distc-shard-partition starts with checkShardGrids and checkAnnotation
+/// refuses grids with `?` extents (the completion divides by it).
 int64_t shardCount(GridOp grid, ArrayRef<GridAxis> axes) {
   int64_t n = 1;
   for (GridAxis axis : axes)

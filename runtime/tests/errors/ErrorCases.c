@@ -366,6 +366,28 @@ static int run(const char *scenario) {
     ng = idtr_index_array(&zero1, 1);
     no = idtr_index_array(&noff, 1);
     _idtr_wait(_idtr_copy_reshape_f64(0, 1, &g, 1, &o, 2, &in2, 1, &ng, 1, &no, 1, &outD));
+  } else if (!strcmp(scenario, "grid-halo-overflow")) {
+    /* 7 x 7905747460161236407 is 1 modulo 2^64: the grid passed for a team
+       of one rank. */
+    static double block[14 * 14], halo[64];
+    int64_t gs[2] = {14, 14}, offs[2] = {0, 0}, grid[2] = {7, 7905747460161236407LL};
+    int64_t split[2] = {0, 1}, widths[4] = {1, 1, 1, 1}, haloSize = 60;
+    IDTR_MEMREF(double, 1) haloD;
+    idtr_init_contiguous(&in2, block, 2, gs);
+    idtr_init_contiguous(&haloD, halo, 1, &haloSize);
+    g = idtr_index_array(gs, 2);
+    o = idtr_index_array(offs, 2);
+    idtr_index_array_t gr = idtr_index_array(grid, 2), sp = idtr_index_array(split, 2);
+    idtr_index_array_t wd = idtr_index_array(widths, 4);
+    _idtr_wait(_idtr_update_grid_halo_f64(0, 1, &g, 1, &o, 2, &in2, 1, &gr, 1, &sp, 1, &wd, 1,
+                                          &haloD, 0, 1, -1));
+  } else if (!strcmp(scenario, "subgrid-overflow")) {
+    int64_t grid[2] = {7, 7905747460161236407LL}, axes[1] = {0};
+    idtr_index_array_t gr = idtr_index_array(grid, 2), ax1 = idtr_index_array(axes, 1);
+    _idtr_define_subgrid_team(77, 1, &gr, 1, &ax1);
+  } else if (!strcmp(scenario, "grid-factor-huge")) {
+    /* More ranks than an MPI team can have. */
+    printf("factor %lld\n", (long long)_idtr_grid_factor((int64_t)1 << 62, 2, 0));
   } else if (!strcmp(scenario, "local-bytes-overflow")) {
     /* A descriptor of 2^61 x 8 f64 elements: 2^67 bytes. */
     int64_t sizes[2] = {(int64_t)1 << 61, 8};

@@ -27,15 +27,6 @@ func.func @f128(%x: tensor<?xf128>, %i: index) {
   return
 }
 
-// -----
-
-func.func @index(%x: tensor<?x?xindex>, %i: index) {
-  // expected-error @+1 {{element type 'index' has no IDTR runtime entry point}}
-  %h, %o = distruntime.copy_permute %x g_shape %i, %i l_offs %i, %i to n_offs %i, %i n_shape %i, %i axes [1, 0]
-    {team = 1 : i64} : (tensor<?x?xindex>, index, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?x?xindex>)
-  distruntime.wait %h : !distruntime.asynchandle
-  return
-}
 
 // -----
 

@@ -132,3 +132,19 @@ func.func @argmin_axis(%a: !dist.tensor<?x4xf64>) -> !dist.tensor<4xi64> {
   %i = dist.reduce argmin %a axis 0 : !dist.tensor<?x4xf64> -> !dist.tensor<4xi64>
   return %i : !dist.tensor<4xi64>
 }
+
+// -----
+
+// The identity of min and max over index elements is the extreme of 64
+// bits (index was read as an IntegerType of a garbage width, whose
+// constant took minutes to print).
+// CHECK-LABEL: func.func @min_max_index
+// CHECK-DAG: arith.constant 9223372036854775807 : index
+// CHECK-DAG: arith.constant -9223372036854775808 : index
+// CHECK: distruntime.allreduce min
+// CHECK: distruntime.allreduce max
+func.func @min_max_index(%a: !dist.tensor<?xindex>) -> (index, index) {
+  %lo = dist.reduce min %a : !dist.tensor<?xindex> -> index
+  %hi = dist.reduce max %a : !dist.tensor<?xindex> -> index
+  return %lo, %hi : index, index
+}

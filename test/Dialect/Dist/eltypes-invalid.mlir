@@ -60,7 +60,7 @@ func.func @allreduce_complex_f16(%z: complex<f16>) -> complex<f16> {
 // -----
 
 func.func @arange(%a: complex<f64>) -> !dist.tensor<8xcomplex<f64>> {
-  // expected-error @+1 {{'dist.arange' op operand #0 must be integer or floating-point, but got 'complex<f64>'}}
+  // expected-error @+1 {{'dist.arange' op operand #0 must be integer or index or floating-point, but got 'complex<f64>'}}
   %r = dist.arange %a, %a : !dist.tensor<8xcomplex<f64>>
   return %r : !dist.tensor<8xcomplex<f64>>
 }

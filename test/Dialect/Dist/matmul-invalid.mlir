@@ -42,6 +42,15 @@ func.func @i1(%a: !dist.tensor<8x4xi1>, %b: !dist.tensor<4x2xi1>) {
 
 // -----
 
+// linalg.matmul builds no body for index elements (distc crashed).
+func.func @index(%a: !dist.tensor<8x4xindex>, %b: !dist.tensor<4x2xindex>) {
+  // expected-error @+1 {{'dist.matmul' op needs integer or float elements wider than i1, not 'index' (convert index to i64)}}
+  %c = dist.matmul %a, %b : !dist.tensor<8x4xindex>, !dist.tensor<4x2xindex> -> !dist.tensor<8x2xindex>
+  return
+}
+
+// -----
+
 func.func @teams(%a: !dist.tensor<8x4xf64>, %b: !dist.tensor<4x2xf64, team = 1>) {
   // expected-error @+1 {{'dist.matmul' op operands and result must belong to the same team, got teams 0, 1 and 0}}
   %c = dist.matmul %a, %b : !dist.tensor<8x4xf64>, !dist.tensor<4x2xf64, team = 1> -> !dist.tensor<8x2xf64>
