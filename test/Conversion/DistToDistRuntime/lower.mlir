@@ -67,10 +67,17 @@ func.func @add_repartition(%a: !dist.tensor<16xf64>, %b: !dist.tensor<16xf64, ir
 // -----
 
 // A full reduction: a local reduction (a linalg.generic, so that element-wise
-// fusion can fold producers into it), then an allreduce of one element.
+// fusion can fold producers into it), its identity where this rank's block
+// is empty (fusion may drop the initialized accumulator), then an allreduce
+// of one element.
 // CHECK-LABEL: func.func @reduce
-// CHECK: %[[PART:.*]] = linalg.generic {{{.*}}iterator_types = ["reduction", "reduction"]} ins(%{{.*}} : tensor<?x4xf64>) outs(%{{.*}} : tensor<f64>)
+// CHECK: %[[RED:.*]] = linalg.generic {{{.*}}iterator_types = ["reduction", "reduction"]} ins(%{{.*}} : tensor<?x4xf64>) outs(%{{.*}} : tensor<f64>)
 // CHECK: arith.maximumf
+// CHECK: %[[EMPTY:.*]] = arith.cmpi eq, %{{.*}}, %c0 : index
+// CHECK: %[[PART:.*]] = scf.if %[[EMPTY]] -> (tensor<f64>) {
+// CHECK: linalg.fill ins(%cst{{.*}} : f64)
+// CHECK: } else {
+// CHECK-NEXT: scf.yield %[[RED]] : tensor<f64>
 // CHECK: %[[H:.*]], %[[ALL:.*]] = distruntime.allreduce max %[[PART]] {team = 0 : i64} : (tensor<f64>) -> (!distruntime.asynchandle, tensor<f64>)
 // CHECK: distruntime.wait %[[H]]
 // CHECK: %[[V:.*]] = tensor.extract %[[ALL]][] : tensor<f64>
