@@ -513,6 +513,62 @@ def FreeAfterLastUse : Pass<"distc-free-after-last-use"> {
                            "mlir::bufferization::BufferizationDialect"];
 }
 
+def FuseElementwise : Pass<"distc-fuse-elementwise"> {
+  let summary = "fuse element-wise linalg ops where the fused op does less work";
+  let description = [{
+    Upstream's element-wise fusion (`linalg-fuse-elementwise-ops`: the
+    patterns of `linalg::populateElementwiseOpsFusionPatterns`, reshape
+    folding by expansion, constant folding) with a cost rule deciding when
+    a producer `linalg.generic` moves into its consumer. The fused op
+    computes the producer's body wherever the consumer reads its result, so
+    the rule counts how often that is per element of the producer:
+
+    - the trip count of every loop between the two (`scf.for`,
+      `scf.parallel`, any `LoopLikeOpInterface`) and 1 for regions entered
+      at most once (`scf.if`); a loop without a static trip count,
+      `scf.while` and regions that run once per element (the body of a
+      `linalg.generic`, `tensor.generate`) count as many;
+    - times the consumer's iterations over dimensions its indexing map
+      drops (a broadcast of the producer's result).
+
+    With `R` that count, `B` the cost of the producer's body per element
+    (1 per arithmetic op; 8 per division, remainder or square root; 40 per
+    transcendental `math` op; calls, loops and unknown ops never
+    repeated), and memory reads and writes of an element at 4:
+
+    - a producer whose only user is the consumer is fused when `R` times
+      its body, plus the reads of the tensors it reads that the consumer
+      does not, costs no more than computing it once, writing it and
+      reading it `R` times. In straight-line code (`R` = 1) that always
+      holds: chains of element-wise ops fuse as upstream;
+    - a producer that stays (it has other users: fusing duplicates its
+      body) or whose `R` is unknown is fused only when its body plus those
+      new reads costs no more than the one read of its result the fusion
+      saves: a cheap body (at most 4) that reads nothing the consumer does
+      not already read.
+
+    So a loop-invariant `dist.generate` of `sin` and `exp` stays a tensor
+    computed once before the loop, while one computing `i * h` is still
+    recomputed in the loop's element-wise op instead of being read from
+    memory; and a producer with several users is copied into a consumer only
+    when that saves memory traffic.
+
+    ```mlir
+    %b = linalg.generic ... outs(%e : tensor<?xf64>) { sin, exp }
+    %r = scf.for ... iter_args(%a = %a0) -> (tensor<?xf64>) {
+      %s = linalg.generic ... ins(%a, %b : tensor<?xf64>, tensor<?xf64>) { addf }
+      scf.yield %s : tensor<?xf64>
+    }
+    ```
+
+    stays as it is (upstream moves `sin` and `exp` into the loop).
+  }];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect", "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 def FuseSiblingReductions : Pass<"distc-fuse-sibling-reductions"> {
   let summary = "compute full reductions that read the same tensor in one pass";
   let description = [{

@@ -47,8 +47,10 @@ void buildDistToDistRuntime(OpPassManager &pm, const PipelineOptions &opts) {
   }
   if (opts.optLevel > 1) {
     // Chains of element-wise dist ops become one loop nest: no temporary
-    // tensor per operation.
-    pm.addPass(createLinalgElementwiseOpFusionPass());
+    // tensor per operation. Not upstream's pass: its rule (fuse any
+    // producer with one use) recomputes a loop-invariant tensor in every
+    // iteration of the loop that reads it.
+    pm.addPass(mlir::distc::createFuseElementwise());
     // Then reductions of the same tensor (a sum and a maximum, an error
     // count and a checksum) read it once.
     pm.addPass(mlir::distc::createFuseSiblingReductions());
