@@ -16,6 +16,7 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -78,6 +79,9 @@ uint64_t opCost(Operation *op) {
   // Every other math op is a transcendental function.
   if (isa<math::MathDialect>(op->getDialect()))
     return kTranscendentalCost;
+  // A multiply-add contracted by distc-fp-contract.
+  if (isa<LLVM::FMulAddOp, LLVM::FMAOp>(op))
+    return 1;
   if (isa<complex::CreateOp, complex::ReOp, complex::ImOp, complex::AddOp,
           complex::SubOp, complex::NegOp, complex::ConjOp, complex::EqualOp,
           complex::NotEqualOp>(op))
