@@ -608,7 +608,10 @@ def FuseElementwise : Pass<"distc-fuse-elementwise"> {
     computed once before the loop, while one computing `i * h` is still
     recomputed in the loop's element-wise op instead of being read from
     memory; and a producer with several users is copied into a consumer only
-    when that saves memory traffic.
+    when that saves memory traffic. Reshapes and constants fold into their
+    one user in the same block only (folding a `tensor.pad` with the
+    `tensor.expand_shape` of its result re-creates the pad there: in a
+    loop, a copy per iteration).
 
     ```mlir
     %b = linalg.generic ... outs(%e : tensor<?xf64>) { sin, exp }

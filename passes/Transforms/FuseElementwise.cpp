@@ -228,11 +228,14 @@ bool shouldFuse(OpOperand *use) {
   return llvm::SaturatingMultiply(*times, perRun) <= materialized;
 }
 
-/// Upstream's default for the patterns that only move reshapes and
-/// constants: the producer has one use.
+/// For the patterns that fold reshapes and constants: upstream's default
+/// (the producer has one use), and the use in the producer's block. Folding
+/// a tensor.pad with the expand_shape of its result re-creates the pad at
+/// the expand_shape: in a loop's body, a copy per iteration.
 bool hasOneUseProducer(OpOperand *use) {
   Operation *producer = use->get().getDefiningOp();
-  return producer && producer->hasOneUse();
+  return producer && producer->hasOneUse() &&
+         producer->getBlock() == use->getOwner()->getBlock();
 }
 
 struct FuseElementwisePass

@@ -414,3 +414,30 @@ func.func @while_loop(%a0: tensor<?xf64>, %x: tensor<?xf64>, %limit: f64) -> ten
   }
   return %r : tensor<?xf64>
 }
+
+// -----
+
+// Folding a reshape with a tensor.pad re-creates the pad at the reshape:
+// not into a loop.
+// CHECK-LABEL: func.func @pad_in_loop
+// CHECK: tensor.pad
+// CHECK: scf.for
+// CHECK-NOT: tensor.pad
+// CHECK: tensor.expand_shape
+// CHECK-NOT: tensor.pad
+// CHECK: return
+func.func @pad_in_loop(%x: tensor<4x8xf32>, %n: index) -> tensor<6x2x4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[1, 0] high[1, 0] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %zero : f32
+  } : tensor<4x8xf32> to tensor<6x8xf32>
+  %init = tensor.empty() : tensor<6x2x4xf32>
+  %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<6x2x4xf32>) {
+    %e = tensor.expand_shape %p [[0], [1, 2]] output_shape [6, 2, 4] : tensor<6x8xf32> into tensor<6x2x4xf32>
+    scf.yield %e : tensor<6x2x4xf32>
+  }
+  return %r : tensor<6x2x4xf32>
+}
