@@ -225,6 +225,11 @@ static bool rewriteArguments(llvm::ArrayRef<const char *> expanded,
       args.push_back("--march=" + arg.split('=').second.str());
     } else if (arg.starts_with("-mtune=")) {
       args.push_back("--mtune=" + arg.split('=').second.str());
+    } else if (arg == "-ffp-contract=" || arg == "--ffp-contract=") {
+      // CLI11 would take the next argument as the value.
+      (void)reportError("option '" + arg +
+                        "' needs a value: off, on or fast");
+      return false;
     } else if (arg.starts_with("-ffp-contract=")) {
       args.push_back("--ffp-contract=" + arg.split('=').second.str());
     } else if (arg == "-save-temps" || arg == "-save-temps=obj" ||

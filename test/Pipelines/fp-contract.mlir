@@ -20,7 +20,10 @@
 // RUN: %distc -O3 -march=x86-64-v3 -ffp-contract=off -S %s -o - | FileCheck %s --check-prefixes=OFF
 // RUN: %distc -O0 -march=x86-64-v3 -ffp-contract=fast -S %s -o - | FileCheck %s --check-prefixes=ON
 // RUN: %distc -O2 -march=x86-64-v3 -ffp-contract=fast -S %s -o - | FileCheck %s --check-prefixes=FAST
+// The last one given wins; a value that is not off, on or fast is an error.
+// RUN: %distc -O2 -march=x86-64-v3 -ffp-contract=off --ffp-contract=fast -ffp-contract=on -S %s -o - | FileCheck %s --check-prefixes=ON
 // RUN: not %distc -ffp-contract=fast-honor-pragmas -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not %distc -ffp-contract= %s -S -o /dev/null 2>&1 | FileCheck %s --check-prefix=EMPTY
 
 // IR-LABEL: define {{.*}} @axpy(
 // IR: call double @llvm.fmuladd.f64
@@ -51,6 +54,7 @@
 // FAST-LABEL: matmul:
 // FAST: vfmadd
 // BAD: distc: error: --ffp-contract: 'fast-honor-pragmas' is not one of: fast, off, on
+// EMPTY: distc: error: option '-ffp-contract=' needs a value: off, on or fast
 
 func.func @axpy(%alpha: f64, %x: !dist.tensor<?xf64>, %y: !dist.tensor<?xf64>) -> !dist.tensor<?xf64> {
   %r = dist.elementwise %x, %y : !dist.tensor<?xf64>, !dist.tensor<?xf64> -> !dist.tensor<?xf64> {
