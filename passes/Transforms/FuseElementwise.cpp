@@ -174,14 +174,18 @@ std::optional<uint64_t> recomputations(Operation *producer, OpOperand &use) {
 // The control function
 //===----------------------------------------------------------------------===//
 
-/// The tensors `op`'s body reads (inputs and inits whose block argument is
-/// used), except `skip`.
+/// The tensors `op`'s body reads from memory (inputs and inits of rank 1
+/// and up whose block argument is used), except `skip`. Scalars and 0-d
+/// tensors are one value for all elements.
 llvm::SmallSetVector<Value, 4> readTensors(linalg::GenericOp op,
                                            OpOperand *skip = nullptr) {
   llvm::SmallSetVector<Value, 4> reads;
-  for (OpOperand &operand : op->getOpOperands())
-    if (&operand != skip && op.payloadUsesValueFromOperand(&operand))
+  for (OpOperand &operand : op->getOpOperands()) {
+    auto type = dyn_cast<ShapedType>(operand.get().getType());
+    if (&operand != skip && type && type.hasRank() && type.getRank() > 0 &&
+        op.payloadUsesValueFromOperand(&operand))
       reads.insert(operand.get());
+  }
   return reads;
 }
 
