@@ -4,8 +4,8 @@
 // moves a producer's body into its consumer whenever the producer has one
 // use. That is what a chain of element-wise ops in straight-line code
 // wants, but the consumer may run more often than the producer: inside a
-// loop the producer did not run in (a loop-invariant array recomputed in
-// every iteration: sin and exp of 4e6 elements, 20 iterations, ran 25x
+// loop the producer does not run in (a loop-invariant array recomputed in
+// every iteration: sin and exp of 4e6 elements, 20 iterations, run 25x
 // slower), or broadcast along dimensions the producer does not have. The
 // control function here counts those repetitions and fuses only when the
 // fused op does no more work than the two ops did.
