@@ -540,6 +540,122 @@ def FreeAfterLastUse : Pass<"distc-free-after-last-use"> {
                            "mlir::bufferization::BufferizationDialect"];
 }
 
+def FPContract : Pass<"distc-fp-contract"> {
+  let summary = "fuse each multiply with the add it feeds (-ffp-contract=on)";
+  let description = [{
+    Replaces each `arith.addf` or `arith.subf` one of whose operands is an
+    `arith.mulf` of the same block with no other user (the SSA form of C's
+    `a * b + c` within one expression) by `llvm.intr.fmuladd`, which LLVM
+    computes with one rounding wherever the target has fused multiply-add
+    instructions (and as a multiply and an add elsewhere, or with
+    `-ffp-contract=off`: the back end's `AllowFPOpFusion`). The left
+    operand's multiply is taken if both qualify, as clang does; `a * b - c`
+    becomes `fmuladd(a, b, -c)` and `c - a * b` `fmuladd(-a, b, c)`
+    (negation is exact). The fast-math flags both ops carry are kept.
+
+    distc runs it first (the `distc-dist-to-distruntime` stage), on the
+    program as written: the bodies of `dist.elementwise`, `dist.generate`,
+    `dist.stencil`, `linalg.generic`, `linalg.map` and `linalg.reduce`, and
+    scalar code anywhere. Element-wise fusion (`-O2`) later merges bodies
+    of different ops, but a multiply and an add of two ops are never
+    contracted, so every `-O` level rounds the same way. The implicit bodies
+    of named linalg ops are left to `distc-fp-contract-named-ops`.
+
+    ```mlir
+    %t = arith.mulf %alpha, %x : f64
+    %r = arith.addf %t, %y : f64
+    ```
+
+    becomes
+
+    ```mlir
+    %r = llvm.intr.fmuladd(%alpha, %x, %y) : (f64, f64, f64) -> f64
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::LLVM::LLVMDialect",
+  ];
+}
+
+def FPContractNamedOps : Pass<"distc-fp-contract-named-ops"> {
+  let summary = "fuse the multiply-adds of named linalg ops (-ffp-contract=on)";
+  let description = [{
+    Rewrites each named linalg op whose body multiplies and adds floats
+    (`linalg.matmul`, `matvec`, `vecmat`, `dot`, `batch_matmul`,
+    convolutions, ...) as a `linalg.generic` whose body is contracted as
+    `distc-fp-contract` contracts: `c += a * b` becomes
+    `c = fmuladd(a, b, c)`. distc runs it right before linalg ops become
+    loops, at every `-O` level: at `-O2` `distc-tile-matmul` has already
+    vectorized the float `linalg.matmul`s into fused multiply-adds
+    (`vector.fma`, also LLVM's `fmuladd`), and the products left, and all
+    of them below `-O2`, are then fused the same way. Ops on buffers or
+    tensors; other linalg ops are left alone.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::LLVM::LLVMDialect",
+    "::mlir::linalg::LinalgDialect",
+  ];
+}
+
+def FuseElementwise : Pass<"distc-fuse-elementwise"> {
+  let summary = "fuse element-wise linalg ops where the fused op does less work";
+  let description = [{
+    Upstream's element-wise fusion (`linalg-fuse-elementwise-ops`: the
+    patterns of `linalg::populateElementwiseOpsFusionPatterns`, reshape
+    folding by expansion, constant folding) with a cost rule deciding when
+    a producer `linalg.generic` moves into its consumer. The fused op
+    computes the producer's body wherever the consumer reads its result, so
+    the rule counts how often that is per element of the producer:
+
+    - the trip count of every loop between the two (`scf.for`,
+      `scf.parallel`, any `LoopLikeOpInterface`) and 1 for regions entered
+      at most once (`scf.if`); a loop without a static trip count,
+      `scf.while` and regions that run once per element (the body of a
+      `linalg.generic`, `tensor.generate`) count as many;
+    - times the consumer's iterations over dimensions its indexing map
+      drops (a broadcast of the producer's result).
+
+    With `R` that count, `B` the cost of the producer's body per element
+    (1 per arithmetic op; 8 per division, remainder or square root; 40 per
+    transcendental `math` op; calls, loops and unknown ops never
+    repeated), and memory reads and writes of an element at 4:
+
+    - a producer whose only user is the consumer is fused when `R` times
+      its body, plus the reads of the tensors it reads that the consumer
+      does not, costs no more than computing it once, writing it and
+      reading it `R` times. In straight-line code (`R` = 1) that always
+      holds: chains of element-wise ops fuse as upstream;
+    - a producer that stays (it has other users: fusing duplicates its
+      body) or whose `R` is unknown is fused only when its body plus those
+      new reads costs no more than the one read of its result the fusion
+      saves: a cheap body (at most 4) that reads nothing the consumer does
+      not already read.
+
+    So a loop-invariant `dist.generate` of `sin` and `exp` stays a tensor
+    computed once before the loop, while one computing `i * h` is still
+    recomputed in the loop's element-wise op instead of being read from
+    memory; and a producer with several users is copied into a consumer only
+    when that saves memory traffic. Reshapes and constants fold into their
+    one user in the same block only (folding a `tensor.pad` with the
+    `tensor.expand_shape` of its result re-creates the pad there: in a
+    loop, a copy per iteration).
+
+    ```mlir
+    %b = linalg.generic ... outs(%e : tensor<?xf64>) { sin, exp }
+    %r = scf.for ... iter_args(%a = %a0) -> (tensor<?xf64>) {
+      %s = linalg.generic ... ins(%a, %b : tensor<?xf64>, tensor<?xf64>) { addf }
+      scf.yield %s : tensor<?xf64>
+    }
+    ```
+
+    stays as it is (upstream moves `sin` and `exp` into the loop).
+  }];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect", "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 def FuseSiblingReductions : Pass<"distc-fuse-sibling-reductions"> {
   let summary = "compute full reductions that read the same tensor in one pass";
   let description = [{
@@ -579,9 +695,10 @@ def LowerScalarReductions : Pass<"distc-lower-scalar-reductions"> {
     `convert-linalg-to-loops` (row-major), so results are bit-identical.
 
     When the body combines floats in an order LLVM must keep (`addf`,
-    `subf` or `mulf` without `reassoc`), the loops get an
-    `llvm.loop_annotation` that disables unrolling: such a loop is a chain
-    of dependent adds that neither vectorizes nor runs faster unrolled, and
+    `subf`, `mulf` or `llvm.intr.fmuladd` without `reassoc`), the loops
+    get an `llvm.loop_annotation` that disables unrolling: such a loop is a
+    chain of dependent adds that neither vectorizes nor runs faster unrolled,
+    and
     LLVM's -O3 full unrolling turned every reduction over a row of up to
     ~128 elements into straight-line code (twice the LLVM IR of -O2).
   }];
@@ -612,9 +729,11 @@ def TileMatmul : Pass<"distc-tile-matmul", "::mlir::func::FuncOp"> {
       loop (the read and write of the `C` tile are hoisted out of it).
 
     The additions of each element of `C` happen in the order of `K` as
-    before; the products are fused with them (`vector.fma`), so results can
-    differ from the unfused loop in the last bit. Integer products are left
-    alone.
+    before, and the products are fused with them (`vector.fma`, which is
+    LLVM's `llvm.fmuladd`): as `distc-fp-contract-named-ops` fuses them in
+    the loops of the matmuls left and at every `-O` level, so results are
+    those of `-O0`; with `-ffp-contract=off` the code generator keeps the
+    multiply and the add apart here too. Integer products are left alone.
 
     The register tile follows the target's vector registers (`vector-bits`,
     which distc sets from the CPU it compiles for): 256 (AVX2, 16

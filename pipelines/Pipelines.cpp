@@ -34,6 +34,11 @@ namespace distc {
 //===----------------------------------------------------------------------===//
 
 void buildDistToDistRuntime(OpPassManager &pm, const PipelineOptions &opts) {
+  // First, before any rewrite that differs between -O levels (fusion merges
+  // the bodies of different ops): which multiply-adds are fused is decided
+  // from the program as written, so every -O level rounds the same way.
+  if (opts.fpContract != FPContract::Off)
+    pm.addPass(mlir::distc::createFPContract());
   // Before the lowering: the checks see the accesses the user wrote.
   if (opts.runtimeChecks)
     pm.addPass(mlir::distc::createRuntimeChecks());
@@ -47,8 +52,10 @@ void buildDistToDistRuntime(OpPassManager &pm, const PipelineOptions &opts) {
   }
   if (opts.optLevel > 1) {
     // Chains of element-wise dist ops become one loop nest: no temporary
-    // tensor per operation.
-    pm.addPass(createLinalgElementwiseOpFusionPass());
+    // tensor per operation. Not upstream's pass: its rule (fuse any
+    // producer with one use) recomputes a loop-invariant tensor in every
+    // iteration of the loop that reads it.
+    pm.addPass(mlir::distc::createFuseElementwise());
     // Then reductions of the same tensor (a sum and a maximum, an error
     // count and a checksum) read it once.
     pm.addPass(mlir::distc::createFuseSiblingReductions());
@@ -143,6 +150,11 @@ void buildLowerLoops(OpPassManager &pm, const PipelineOptions &opts) {
     // Reductions to scalars keep their accumulators in registers.
     pm.addNestedPass<func::FuncOp>(mlir::distc::createLowerScalarReductions());
   }
+  // The products of named linalg ops (matmul, matvec, ...) fused as
+  // distc-tile-matmul fuses those it vectorizes at -O2: the same at every
+  // -O level.
+  if (opts.fpContract != FPContract::Off)
+    pm.addNestedPass<func::FuncOp>(mlir::distc::createFPContractNamedOps());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   // vector.print of a whole vector only lowers to LLVM after it has been
   // unrolled to scalar prints; full unrolling also covers transfers.
@@ -270,30 +282,43 @@ struct RegisteredPipelineOptions
       *this, "runtime-checks",
       llvm::cl::desc("bounds checks and upstream run-time verification"),
       llvm::cl::init(false)};
+  Option<FPContract> fpContract{
+      *this, "fp-contract",
+      llvm::cl::desc("which multiply-adds are fused (as -ffp-contract)"),
+      llvm::cl::init(FPContract::On),
+      llvm::cl::values(
+          clEnumValN(FPContract::Off, "off", "none"),
+          clEnumValN(FPContract::On, "on", "within one op of the program"),
+          clEnumValN(FPContract::Fast, "fast",
+                     "as on (LLVM's code generator may fuse more)"))};
 
-  /// `opt-level` and `runtime-checks` as written, else the caller's
-  /// defaults (distc's -O and --runtime-checks).
-  PipelineOptions toPlain(unsigned defaultOptLevel,
-                          bool defaultRuntimeChecks) const {
+  /// `opt-level`, `runtime-checks` and `fp-contract` as written, else the
+  /// caller's defaults (distc's -O, --runtime-checks and -ffp-contract).
+  PipelineOptions toPlain(unsigned defaultOptLevel, bool defaultRuntimeChecks,
+                          FPContract defaultFPContract) const {
     PipelineOptions opts;
     opts.optLevel = optLevel.hasValue() ? optLevel : defaultOptLevel;
     opts.runtimeChecks =
         runtimeChecks.hasValue() ? runtimeChecks : defaultRuntimeChecks;
+    opts.fpContract =
+        fpContract.hasValue() ? fpContract : defaultFPContract;
     return opts;
   }
 };
 } // namespace
 
 void registerDistcPipelines(unsigned defaultOptLevel,
-                            bool defaultRuntimeChecks) {
+                            bool defaultRuntimeChecks,
+                            FPContract defaultFPContract) {
   for (const NamedPipeline &p : getNamedPipelines()) {
     StageBuilder build = p.build;
     PassPipelineRegistration<RegisteredPipelineOptions>(
         p.name, p.description,
-        [build, defaultOptLevel,
-         defaultRuntimeChecks](OpPassManager &pm,
-                               const RegisteredPipelineOptions &o) {
-          build(pm, o.toPlain(defaultOptLevel, defaultRuntimeChecks));
+        [build, defaultOptLevel, defaultRuntimeChecks,
+         defaultFPContract](OpPassManager &pm,
+                            const RegisteredPipelineOptions &o) {
+          build(pm, o.toPlain(defaultOptLevel, defaultRuntimeChecks,
+                              defaultFPContract));
         });
   }
 }

@@ -38,6 +38,18 @@ class OpPassManager;
 
 namespace distc {
 
+/// -ffp-contract: which floating-point multiplies and adds may be computed
+/// as one fused multiply-add, with one rounding (docs/driver.md).
+enum class FPContract {
+  /// Never: every multiply and add rounds on its own.
+  Off,
+  /// A multiply and the add it feeds within one op of the program (one
+  /// body, one named linalg op), the same at every -O level.
+  On,
+  /// Also whatever LLVM's code generator finds adjacent (-O1 and up).
+  Fast,
+};
+
 /// Everything that changes what the pipelines contain. A plain struct: the
 /// driver fills it from its CLI, distc-opt from pipeline options.
 struct PipelineOptions {
@@ -57,6 +69,10 @@ struct PipelineOptions {
   /// tile): the driver takes it from the CPU it compiles for (512 with
   /// AVX-512); 256 elsewhere.
   unsigned vectorBits = 256;
+  /// On and Fast: distc-fp-contract first (dist-to-distruntime) and
+  /// distc-fp-contract-named-ops before linalg becomes loops (lower-loops),
+  /// at every -O level. The driver also sets LLVM's AllowFPOpFusion.
+  FPContract fpContract = FPContract::On;
 };
 
 /// A pipeline stage builder: appends passes to a pass manager anchored on
@@ -72,9 +88,10 @@ using StageBuilder = void (*)(mlir::OpPassManager &pm,
 void buildShardToDistRuntime(mlir::OpPassManager &pm,
                              const PipelineOptions &opts);
 
-/// Stage 0: the `dist` dialect level down to distruntime: the lowering,
-/// then (from -O1) the folding of its partition arithmetic and (from -O2)
-/// the fusion of element-wise chains and sibling reductions.
+/// Stage 0: the `dist` dialect level down to distruntime: the contraction
+/// of multiply-adds (unless -ffp-contract=off), the lowering, then (from
+/// -O1) the folding of its partition arithmetic and (from -O2) the fusion
+/// of element-wise chains and sibling reductions.
 void buildDistToDistRuntime(mlir::OpPassManager &pm,
                             const PipelineOptions &opts);
 
@@ -89,7 +106,8 @@ void buildDistRuntimeToIDTR(mlir::OpPassManager &pm,
 /// and callees agree without casts), then buffer deallocation.
 void buildBufferize(mlir::OpPassManager &pm, const PipelineOptions &opts);
 
-/// Stage 3: structured ops to loops and branches: linalg to loops,
+/// Stage 3: structured ops to loops and branches: linalg to loops (the
+/// multiply-adds of named ops contracted first, unless -ffp-contract=off),
 /// vector transfers and prints to scf (fully unrolled), strided metadata,
 /// affine, scf to cf.
 void buildLowerLoops(mlir::OpPassManager &pm, const PipelineOptions &opts);
@@ -133,9 +151,11 @@ void printNamedPipelines(llvm::raw_ostream &os, const PipelineOptions &opts);
 /// `--pass-pipeline='builtin.module(distc-bufferize{opt-level=0})'` work.
 /// A pipeline written without `opt-level` is built at `defaultOptLevel`
 /// (distc passes its -O, so `-O0 --pipeline=distc-default` means -O0);
-/// likewise `runtime-checks` defaults to `defaultRuntimeChecks`.
+/// likewise `runtime-checks` defaults to `defaultRuntimeChecks` and
+/// `fp-contract` (off, on, fast) to `defaultFPContract`.
 void registerDistcPipelines(unsigned defaultOptLevel = 2,
-                            bool defaultRuntimeChecks = false);
+                            bool defaultRuntimeChecks = false,
+                            FPContract defaultFPContract = FPContract::On);
 
 } // namespace distc
 

@@ -17,6 +17,7 @@
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Pass.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/TargetSelect.h"
@@ -143,13 +144,33 @@ LogicalResult Backend::Impl::applyLLVMOptions() {
   return success();
 }
 
+/// What the code generator may fuse into one multiply-add (-ffp-contract):
+/// clang's mapping. Standard fuses only the llvm.fmuladd calls that
+/// distc-fp-contract and vector.fma emit, at every -O level; Fast also any
+/// fmul feeding an fadd that instruction selection sees, which -O0's fast
+/// instruction selection never does (so -O0 and -O2 round differently);
+/// Strict none, not even llvm.fmuladd.
+static llvm::FPOpFusion::FPOpFusionMode fpOpFusion(FPContract contract) {
+  switch (contract) {
+  case FPContract::Off:
+    return llvm::FPOpFusion::Strict;
+  case FPContract::On:
+    return llvm::FPOpFusion::Standard;
+  case FPContract::Fast:
+    return llvm::FPOpFusion::Fast;
+  }
+  llvm_unreachable("unknown -ffp-contract mode");
+}
+
 /// The target triple, CPU and features of the code (see `selectTarget`).
 /// PIC because executables are linked as PIE.
 std::unique_ptr<llvm::TargetMachine>
 Backend::Impl::createTargetMachine() const {
+  llvm::TargetOptions options;
+  options.AllowFPOpFusion = fpOpFusion(opts.pipeline.fpContract);
   return std::unique_ptr<llvm::TargetMachine>(target->createTargetMachine(
-      triple, cpu, features, llvm::TargetOptions(), llvm::Reloc::PIC_,
-      std::nullopt, codeGenOptLevel(opts.pipeline.optLevel)));
+      triple, cpu, features, options, llvm::Reloc::PIC_, std::nullopt,
+      codeGenOptLevel(opts.pipeline.optLevel)));
 }
 
 /// --target, -march/-mcpu and -mtune. By default (and with -march=native)

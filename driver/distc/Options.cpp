@@ -180,8 +180,8 @@ static constexpr llvm::StringLiteral kLinkerArgMarker = "\x01linker-arg:";
 ///  * -O*, read here: the last one wins.
 ///  * -g, -g0, -gline-tables-only, ...: --debug-info=KIND
 ///    (debugInfoSpelling).
-///  * -march=, -mcpu=, -mtune=, -save-temps[=obj|cwd], -###: their `--`
-///    forms.
+///  * -march=, -mcpu=, -mtune=, -ffp-contract=, -save-temps[=obj|cwd],
+///    -###: their `--` forms.
 ///  * -Wl,A,B, -Xlinker A, -rpath DIR: a marker among the positional
 ///    inputs, so that each keeps its place on the link line.
 /// `linkerArgs` receives the linker arguments that the markers in `args`
@@ -226,6 +226,13 @@ static bool rewriteArguments(llvm::ArrayRef<const char *> expanded,
       args.push_back("--march=" + arg.split('=').second.str());
     } else if (arg.starts_with("-mtune=")) {
       args.push_back("--mtune=" + arg.split('=').second.str());
+    } else if (arg == "-ffp-contract=" || arg == "--ffp-contract=") {
+      // CLI11 would take the next argument as the value.
+      (void)reportError("option '" + arg +
+                        "' needs a value: off, on or fast");
+      return false;
+    } else if (arg.starts_with("-ffp-contract=")) {
+      args.push_back("--ffp-contract=" + arg.split('=').second.str());
     } else if (arg == "-save-temps" || arg == "-save-temps=obj" ||
                arg == "--save-temps=obj") {
       args.push_back("--save-temps");
@@ -322,6 +329,18 @@ std::optional<int> parseCommandLine(int argc, char **argv,
                  "(also -mtune=CPU) schedule and tune code for this CPU "
                  "without using its instructions ('help' lists the CPUs)")
       ->option_text("CPU")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  std::map<std::string, FPContract> contractKinds = {
+      {"off", FPContract::Off}, {"on", FPContract::On},
+      {"fast", FPContract::Fast}};
+  app.add_option("--ffp-contract", opts.pipeline.fpContract,
+                 "(also -ffp-contract=MODE, as clang) which floating-point "
+                 "multiplies and adds are fused into one operation with one "
+                 "rounding: off (none), on (a multiply and the add it feeds "
+                 "in one op of the program, the same at every -O level; the "
+                 "default), fast (also whatever LLVM finds at -O1 and up)")
+      ->transform(namedChoice(contractKinds))
+      ->option_text("off|on|fast")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   std::string pipelineText;
   auto *pipeline = app.add_option("--pipeline", pipelineText,

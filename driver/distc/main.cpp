@@ -358,7 +358,8 @@ static LogicalResult runDriver(const DriverOptions &opts, const char *argv0) {
   // Textual pipelines and pass names need the pass registry; the default
   // pipeline is built from C++ and does not, so skip the cost otherwise.
   if (opts.pipelineText || opts.printsIR()) {
-    registerFrontEndPasses(opts.pipeline.optLevel, opts.pipeline.runtimeChecks);
+    registerFrontEndPasses(opts.pipeline.optLevel, opts.pipeline.runtimeChecks,
+                           opts.pipeline.fpContract);
   }
 
   DefaultTimingManager timingManager;

@@ -36,9 +36,11 @@ void registerFrontEndDialects(DialectRegistry &registry) {
 }
 
 void registerFrontEndPasses(unsigned defaultOptLevel,
-                            bool defaultRuntimeChecks) {
+                            bool defaultRuntimeChecks,
+                            FPContract defaultFPContract) {
   registerUpstreamAndDistcPasses();
-  registerDistcPipelines(defaultOptLevel, defaultRuntimeChecks);
+  registerDistcPipelines(defaultOptLevel, defaultRuntimeChecks,
+                         defaultFPContract);
 }
 
 /// `text` as a pipeline on builtin.module. The parser reports through a

@@ -57,9 +57,10 @@ void registerFrontEndDialects(mlir::DialectRegistry &registry);
 /// Passes and named pipelines, for textual pipelines (distc --pipeline,
 /// --print-ir-*, distc-opt). A named pipeline written without `opt-level`
 /// is built at `defaultOptLevel`, one without `runtime-checks` at
-/// `defaultRuntimeChecks`.
+/// `defaultRuntimeChecks`, one without `fp-contract` at `defaultFPContract`.
 void registerFrontEndPasses(unsigned defaultOptLevel = 2,
-                            bool defaultRuntimeChecks = false);
+                            bool defaultRuntimeChecks = false,
+                            FPContract defaultFPContract = FPContract::On);
 
 /// What changes the front end's work; a plain struct, filled from distc's
 /// command line or by the fuzzer.

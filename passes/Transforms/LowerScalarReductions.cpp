@@ -31,11 +31,15 @@ bool isScalarReduction(linalg::GenericOp op) {
 }
 
 /// Whether the body combines floating-point values in an order that LLVM
-/// must keep (an addf or mulf without `reassoc`): then the loop cannot be
-/// vectorized, and unrolling it gains nothing either, since every
+/// must keep (an addf or mulf without `reassoc`, or the fmuladd that
+/// distc-fp-contract makes of a multiply and an add): then the loop cannot
+/// be vectorized, and unrolling it gains nothing either, since every
 /// iteration waits for the previous one's result anyway.
 bool isOrderedFloatReduction(linalg::GenericOp op) {
   return llvm::any_of(op.getRegion().front(), [](Operation &inner) {
+    if (auto fused = dyn_cast<LLVM::FMulAddOp>(inner))
+      return !LLVM::bitEnumContainsAll(fused.getFastmathFlags(),
+                                       LLVM::FastmathFlags::reassoc);
     auto fastMath = dyn_cast<arith::ArithFastMathInterface>(inner);
     return isa<arith::AddFOp, arith::SubFOp, arith::MulFOp>(inner) &&
            fastMath &&

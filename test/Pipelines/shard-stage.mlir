@@ -11,6 +11,7 @@
 // LIST-NEXT: builtin.module(
 // LIST-NEXT: distc-shard-partition{remarks=false},
 // LIST-NEXT: convert-shard-to-distruntime,
+// LIST-NEXT: distc-fp-contract,
 // LIST-NEXT: distc-form-stencils,
 // LIST-NEXT: convert-dist-to-distruntime,
 // LIST: distc-shard-to-distruntime

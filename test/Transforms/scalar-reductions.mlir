@@ -68,6 +68,12 @@ func.func @elementwise(%a: memref<?xf64>, %b: memref<?xf64>) {
 // CHECK: scf.for
 // CHECK: } {llvm.loop_annotation = #[[NOUNROLL]]}
 // CHECK: } {llvm.loop_annotation = #[[NOUNROLL]]}
+// A dot product's contracted multiply-add (distc-fp-contract) keeps its
+// order too.
+// CHECK-LABEL: func.func @ordered_dot
+// CHECK: scf.for
+// CHECK: llvm.intr.fmuladd
+// CHECK: } {llvm.loop_annotation = #[[NOUNROLL]]}
 // CHECK-LABEL: func.func @maximum
 // CHECK-NOT: llvm.loop_annotation
 // CHECK-LABEL: func.func @reassociable_sum
@@ -78,6 +84,15 @@ func.func @ordered_sum(%a: memref<?x64xf64>, %s: memref<f64>) {
       ins(%a : memref<?x64xf64>) outs(%s : memref<f64>) {
   ^bb0(%x: f64, %acc: f64):
     %t = arith.addf %x, %acc : f64
+    linalg.yield %t : f64
+  }
+  return
+}
+func.func @ordered_dot(%a: memref<?x64xf64>, %s: memref<f64>) {
+  linalg.generic {indexing_maps = [#id, #scalar], iterator_types = ["reduction", "reduction"]}
+      ins(%a : memref<?x64xf64>) outs(%s : memref<f64>) {
+  ^bb0(%x: f64, %acc: f64):
+    %t = llvm.intr.fmuladd(%x, %x, %acc) : (f64, f64, f64) -> f64
     linalg.yield %t : f64
   }
   return
