@@ -45,11 +45,11 @@ DISTS = {
 ELT = {"f64": "f64", "i1": "i1", "i64": "i64"}
 BOUND = 2.0 ** 40  # values kept below this stay exact through sums
 # Patterns that --avoid can leave out (a campaign that should look past a
-# miscompile already known): a tensor passed to a runtime print or save
-# and then updated by an element-wise op of its type; all/any (and i1
+# miscompile already known): a tensor read again after a runtime print or
+# save of it (its buffer reused by a later allocation); all/any (and i1
 # sum/prod) of an empty tensor or along an empty axis; from_local in a loop
 # of a part chosen by scf.if between two loop-invariant parts.
-AVOIDABLE = ("print-save-inplace", "empty-all-any", "from-local-if")
+AVOIDABLE = ("read-after-print", "empty-all-any", "from-local-if")
 
 
 class Size:
@@ -98,6 +98,7 @@ class OptOps:
         self.indent = 1
         self.n = 0
         self.files = 0
+        self.copies = 0
         self.used_params = set()
         self.defaults = {"n": rng.randint(4, 13), "m": rng.randint(2, 9), "k": rng.randint(1, 4)}
         alts = [{"n": 0}, {"n": 1}, {"m": 0}, {"k": 0}, {"n": 0, "m": 0},
@@ -505,28 +506,38 @@ class OptOps:
         self.emit("dist.print %s%s : %s" % (name, opts, typ))
 
     def shown(self, x, opts=" numpy"):
-        """What a runtime print or save of x may be given: x, or with
-        print-save-inplace avoided, 2x (not x) computed for it alone, so
-        that x itself never reaches the runtime call."""
-        if "print-save-inplace" not in self.avoid or not opts or x.elt == "i64":
-            return x
-        c = OValue(self.fresh(), [a * 2.0 if x.elt == "f64" else ~a for a in x.arrays],
-                   self.result_dist(x, 1.0), x.dims, x.elt)
+        """What a runtime print or save of x is given, and the numpy
+        function of it: x itself, or with read-after-print avoided a
+        value computed for that call alone (2x + k for f64, k + x for i1
+        as f64, k different for each, so that no two of them are merged),
+        so that nothing passed to such a call is read again."""
+        if "read-after-print" not in self.avoid or not opts or x.elt == "i64":
+            return x, lambda a: a
+        self.copies += 1
+        k = self.copies
+        c = OValue(self.fresh(), None, self.result_dist(x, 1.0), x.dims, "f64")
         self.emit("%s = dist.elementwise %s : %s -> %s {" % (c.name, x.name, x.type(), c.type()))
         if x.elt == "f64":
+            fn = lambda a: a * 2.0 + k
             self.emit("^bb0(%a0: f64):")
             self.emit("  %e1 = arith.addf %a0, %a0 : f64")
+            self.emit("  %%ck = arith.constant %d.0 : f64" % k)
+            self.emit("  %e2 = arith.addf %e1, %ck : f64")
         else:
+            fn = lambda a: np.where(a, k + 1.0, float(k))
             self.emit("^bb0(%a0: i1):")
-            self.emit("  %t = arith.constant true")
-            self.emit("  %e1 = arith.xori %a0, %t : i1")
-        self.emit("  dist.yield %%e1 : %s" % x.elt)
+            self.emit("  %%q1 = arith.constant %d.0 : f64" % (k + 1))
+            self.emit("  %%q0 = arith.constant %d.0 : f64" % k)
+            self.emit("  %e2 = arith.select %a0, %q1, %q0 : f64")
+        self.emit("  dist.yield %e2 : f64")
         self.emit("}")
-        return c
+        if x.arrays is not None:
+            c.arrays = [fn(a) for a in x.arrays]
+        return c, fn
 
     def print_value(self, x, where=None):
         opts = self.print_opts(x)
-        x = self.shown(x, opts)
+        x, _ = self.shown(x, opts)
         self.emit_print(x.name, x.type(), opts)
         self.record(x.arrays, where)
 

@@ -33,14 +33,14 @@ class OptProgram(OptOps):
         self.files += 1
         path = "dd%d.npy" % self.files
         param = ' param "file%d"' % self.files if self.rng.random() < 0.3 else ""
-        saved = self.shown(x)
+        saved, _ = self.shown(x)
         self.emit('dist.save %s, "%s"%s : %s' % (saved.name, path, param, saved.type()))
         y = None
         if x.elt == "f64" and self.rng.random() < 0.8:
             y = self.unary(x, keep_type=True)
             if self.rng.random() < 0.4:
                 y = self.binary(y, keep_type=True)
-        back = OValue(self.fresh(), saved.arrays, self.rng.choice(DISTS[x.rank]), x.dims, x.elt)
+        back = OValue(self.fresh(), saved.arrays, self.rng.choice(DISTS[x.rank]), x.dims, saved.elt)
         self.emit('%s = dist.load "%s"%s : %s' % (back.name, path, param, back.type()))
         if self.rng.random() < 0.7:
             self.print_value(back)
@@ -68,6 +68,31 @@ class OptProgram(OptOps):
             self.print_value(made[0])
         self.print_value(cur)
         return cur
+
+    def alias(self, x):
+        """A tensor that may share x's buffer: x's own block through
+        dist.local and dist.with_local, or a repartition to x's type; then
+        an element-wise op of the same type on it, and x read again."""
+        x = self.f64_operand(x)
+        t = x.type()
+        if self.rng.random() < 0.6:
+            lt = self.local_type(x.rank)
+            blk = self.fresh("blk")
+            self.emit("%s = dist.local %s : %s -> %s" % (blk, x.name, t, lt))
+            y = OValue(self.fresh(), x.arrays, x.dist, x.dims)
+            self.emit("%s = dist.with_local %s, %s : %s, %s -> %s" % (y.name, x.name, blk, t, lt, t))
+        else:
+            y = OValue(self.fresh(), x.arrays, x.dist if self.rng.random() < 0.6 else
+                       self.rng.choice(DISTS[x.rank]), x.dims)
+            self.emit("%s = dist.repartition %s : %s -> %s" % (y.name, x.name, t, y.type()))
+        z = self.unary(y, keep_type=True) if self.rng.random() < 0.6 else \
+            self.binary(y, self.partner(y), keep_type=True)
+        if self.rng.random() < 0.5:
+            self.print_value(y)
+        self.print_value(x)
+        if self.rng.random() < 0.5:
+            self.print_value(z)
+        return z
 
     def bool_reduce(self, x):
         """An i1 tensor (fill or comparison chains that fuse), reduced to a
@@ -245,7 +270,10 @@ class OptProgram(OptOps):
             k = rng.choice([0, 1, 2, 2, 3, 3, 4])
             trip, trips = self.index(k), [k] * self.E
         use_if = rng.choice([None, "inv", "inv", "carried"])
-        z1 = self.partner(x, same_type=use_if == "carried" or rng.random() < 0.5)
+        if rng.random() < 0.25:
+            z1 = x  # the carried tensor's first value is read in every iteration
+        else:
+            z1 = self.partner(x, same_type=use_if == "carried" or rng.random() < 0.5)
         z2 = self.partner(z1, same_type=True) if use_if == "inv" else None
         cond, j = rng.choice(["parity", "lt"]), rng.randint(0, 3)
         fl = rng.choice([None, None, "select"] + (["if"] if "from-local-if" not in self.avoid else []))
@@ -262,6 +290,12 @@ class OptProgram(OptOps):
         acc = rng.random() < 0.4
         acc0 = self.flt(0) if acc else None
         print_u, print_z, red = rng.random() < 0.4, rng.random() < 0.2, rng.random() < 0.4
+        # A save in every iteration, loaded after the loop (which must then
+        # run at least once).
+        save = None
+        if min(trips) > 0 and rng.random() < 0.25:
+            self.files += 1
+            save = "dd%d.npy" % self.files
         kind, coefs, bref = self.binary_spec(x, z1, grow=False)
         if w_kind == "other":
             w_body, w_ref = self.unary_spec(w0, grow=False)
@@ -290,12 +324,12 @@ class OptProgram(OptOps):
             if cond == "lt":
                 c = self.fresh("lt")
                 self.emit("%s = arith.cmpi ult, %s, %s : index" % (c, it, self.index(j)))
-        # Under --avoid print-save-inplace the prints show 2u (shown()).
-        twice = {}
+        # Under --avoid read-after-print the prints and the save show a
+        # function of the value (shown()).
+        seen = {}
         if print_u:
             opts = self.print_opts(x)
-            shown = self.shown(u, opts)
-            twice["u"] = shown is not u
+            shown, seen["u"] = self.shown(u, opts)
             self.emit_print(shown.name, shown.type(), opts)
         operand = z1
         if use_if:
@@ -312,8 +346,7 @@ class OptProgram(OptOps):
         self.emit_binary(cur, u, operand, kind, coefs)
         if print_z:
             opts = self.print_opts(z1)
-            shown = self.shown(z1, opts)
-            twice["z"] = shown is not z1
+            shown, seen["z"] = self.shown(z1, opts)
             self.emit_print(shown.name, shown.type(), opts)
         if fl:
             if fl == "if":
@@ -334,6 +367,9 @@ class OptProgram(OptOps):
                 nxt.name, cur.name, tv.name, t_u, tv.type(), t_u))
             cur = nxt
         yields = [cur.name]
+        if save:
+            saved, seen["save"] = self.shown(cur)
+            self.emit('dist.save %s, "%s" : %s' % (saved.name, save, saved.type()))
         if red:
             rs = self.fresh("r")
             self.emit("%s = dist.reduce sum %s : %s -> f64" % (rs, cur.name, t_u))
@@ -364,7 +400,7 @@ class OptProgram(OptOps):
             for i in range(trips[e]):
                 cv = i % 2 == 0 if cond == "parity" else i < j
                 if print_u:
-                    prints.append(ua * 2 if twice["u"] else ua)
+                    prints.append(seen["u"](ua))
                 if use_if == "inv":
                     sa = z1.arrays[e] if cv else z2.arrays[e]
                 elif use_if == "carried":
@@ -373,7 +409,7 @@ class OptProgram(OptOps):
                     sa = z1.arrays[e]
                 na = bref(ua, sa, e)
                 if print_z:
-                    prints.append(z1.arrays[e] * 2 if twice["z"] else z1.arrays[e])
+                    prints.append(seen["z"](z1.arrays[e]))
                 if fl:
                     spec = specs[0] if fl == "select" or i % 2 == 0 else specs[1]
                     na = na + self.data(ua.shape, spec, i if fl == "select" else 0)
@@ -399,6 +435,11 @@ class OptProgram(OptOps):
             self.live.append(r_w)
         if acc:
             self.print_scalar(result("acc"), "f64", outs["acc"])
+        if save:
+            back = OValue(self.fresh(), [seen["save"](a) for a in outs["u"]],
+                          rng.choice(DISTS[x.rank]), x.dims)
+            self.emit('%s = dist.load "%s" : %s' % (back.name, save, back.type()))
+            self.print_value(back)
         if rng.random() < 0.5:
             self.print_value(x)
         if rng.random() < 0.3:
@@ -436,7 +477,7 @@ class OptProgram(OptOps):
         f64 = self.f64_operand
         patterns = [(self.print_update_print, 4), (self.save_load, 3), (self.chain, 2),
                     (self.loop, 5), (self.if_choice, 1), (self.call, 1), (self.bool_reduce, 3),
-                    (self.reduce_scalar, 2), (self.reduce_axis, 2),
+                    (self.reduce_scalar, 2), (self.reduce_axis, 2), (self.alias, 2),
                     (lambda x: self.unary(f64(x)), 1), (lambda x: self.binary(f64(x)), 1),
                     (self.select, 1), (lambda x: self.scan(f64(x)), 1),
                     (lambda x: self.create(), 1), (self.from_local, 1)]
