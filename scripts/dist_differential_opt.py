@@ -42,7 +42,6 @@ DISTS = {
         ", grid = [?, ?], split = [1, 0]", ", grid = [?, 1], split = [0, 1]",
         ", grid = [1, ?], split = [0, 1]", ", grid = [?], split = [1]"],
 }
-ELT = {"f64": "f64", "i1": "i1", "i64": "i64"}
 BOUND = 2.0 ** 40  # values kept below this stay exact through sums
 # Patterns that --avoid can leave out (a campaign that should look past a
 # miscompile already known): a tensor read again after a runtime print or
@@ -54,8 +53,8 @@ AVOIDABLE = ("read-after-print", "empty-all-any", "from-local-if")
 
 class Size:
     """One global dimension: a static constant (`static`), a constant
-    typed `?` (`dconst`), a dist.param plus a constant (`param`), or what
-    an op computed (`derived`, one value per run, no SSA name)."""
+    typed `?` (`dconst`), or a dist.param plus a constant (`param`, text =
+    (name, constant)); `values` has its value in each run."""
 
     def __init__(self, kind, values, ssa=None, text=None):
         self.kind, self.values, self.ssa, self.text = kind, values, ssa, text
@@ -154,22 +153,23 @@ class OptOps:
         return pool
 
     def size_ssa(self, s, like=None, dim=None):
-        """An index value holding size s (a global_dim of `like` for a
-        derived one)."""
-        if s.kind in ("static", "dconst"):
+        """An index value holding the run-time size s: its constant or
+        parameter, or sometimes dist.global_dim of `like` (a tensor whose
+        dimension `dim` has that size)."""
+        if like is not None and self.rng.random() < 0.3:
+            g = self.fresh("g")
+            self.emit("%s = dist.global_dim %s, %d : %s" % (g, like.name, dim, like.type()))
+            return g
+        if s.kind != "param":
             return self.index(s.values[0])
-        if s.kind == "param":
-            p, add = s.text
-            base = self.param(p)
-            if not add:
-                return base
-            if s.ssa is None:
-                s.ssa = "%%%s_plus%d" % (p, add)
-                self.param_lines.append("  %s = arith.addi %s, %s : index" % (s.ssa, base, self.index(add)))
-            return s.ssa
-        g = self.fresh("g")
-        self.emit("%s = dist.global_dim %s, %d : %s" % (g, like.name, dim, like.type()))
-        return g
+        p, add = s.text
+        base = self.param(p)
+        if not add:
+            return base
+        if s.ssa is None:
+            s.ssa = "%%%s_plus%d" % (p, add)
+            self.param_lines.append("  %s = arith.addi %s, %s : index" % (s.ssa, base, self.index(add)))
+        return s.ssa
 
     def sizes(self, dims, like=None):
         ops = [self.size_ssa(d, like, k) for k, d in enumerate(dims) if not d.static()]
@@ -181,6 +181,15 @@ class OptOps:
             if max(int(np.prod([d.values[e] for d in dims])) for e in range(self.E)) <= 300:
                 return dims
         return [Size("static", [3] * self.E) for _ in range(rank)]
+
+    def empty_dims(self, rank):
+        """Sizes of which at least one is 0 in some run (a static 0, or a
+        parameter that a command line sets to 0), when there are any."""
+        zero = [d for d in self.pool if 0 in d.values]
+        dims = self.pick_dims(rank)
+        if zero:
+            dims[self.rng.randrange(rank)] = self.rng.choice(zero)
+        return dims
 
     def relax(self, dims):
         """The same sizes, a static one sometimes typed `?` (a result may
