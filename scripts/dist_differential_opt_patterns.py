@@ -261,7 +261,7 @@ class OptProgram(OptOps):
     def loop(self, x):
         """scf.for carrying x (maybe also a second tensor, swapped with x
         as in a leapfrog, and an f64 sum), updating it from loop-invariant
-        tensors, with prints inside, scf.if between two invariant tensors
+        tensors (or an op of them in the body), with prints inside, scf.if between two invariant tensors
         or between the carried and an invariant one, and from_local tensors
         whose partition changes per iteration (computed in the loop, or
         chosen by scf.if between two invariant parts)."""
@@ -300,6 +300,9 @@ class OptProgram(OptOps):
             self.files += 1
             save = "dd%d.npy" % self.files
         kind, coefs, bref = self.binary_spec(x, z1, grow=False)
+        # An element-wise op of the (loop-invariant, without scf.if) operand
+        # in the body: what loop-invariant code motion may hoist.
+        hoist = self.unary_spec(z1, grow=False) if rng.random() < 0.3 else None
         if w_kind == "other":
             w_body, w_ref = self.unary_spec(w0, grow=False)
 
@@ -345,6 +348,10 @@ class OptProgram(OptOps):
             self.emit("  scf.yield %s : %s" % (second.name, ty))
             self.emit("}")
             operand = OValue(sel, z1.arrays, first.dist, z1.dims)
+        if hoist:
+            moved = OValue(self.fresh(), z1.arrays, operand.dist, z1.dims)
+            self.emit_unary(moved, operand, hoist[0])
+            operand = moved
         cur = OValue(self.fresh(), x.arrays, x.dist, x.dims)
         self.emit_binary(cur, u, operand, kind, coefs)
         if print_z:
@@ -410,6 +417,8 @@ class OptProgram(OptOps):
                     sa = ua if cv else z1.arrays[e]
                 else:
                     sa = z1.arrays[e]
+                if hoist:
+                    sa = hoist[1](sa, e)
                 na = bref(ua, sa, e)
                 if print_z:
                     prints.append(seen["z"](z1.arrays[e]))
