@@ -3,6 +3,7 @@ differential testers (dist-differential.py, shard-differential.py)."""
 import os
 import signal
 import subprocess
+import sys
 
 
 def run_job(cmd, timeout, cwd=None, env=None):
@@ -17,6 +18,17 @@ def run_job(cmd, timeout, cwd=None, env=None):
         kill_session(proc.pid)
         out, err = proc.communicate()
         return "timeout", out, err
+    except BaseException:
+        # Interrupted (SIGINT, or SIGTERM made SystemExit by
+        # exit_on_sigterm): the job must not outlive the tester.
+        kill_session(proc.pid)
+        raise
+
+
+def exit_on_sigterm():
+    """SIGTERM raises SystemExit, so that the running job is killed and
+    the temporary files are removed as on SIGINT."""
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
 
 
 def kill_session(sid):

@@ -36,7 +36,7 @@ import shlex
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from mpi_jobs import run_job  # noqa: E402
+from mpi_jobs import exit_on_sigterm, run_job  # noqa: E402
 
 SHARD_RE = re.compile(
     r"^\s*(%[\w$.-]+)\s*=\s*shard\.shard\s+(%[\w$.-]+)\s+to\s+%[\w$.-]+.*$")
@@ -118,6 +118,7 @@ def main():
     parser.add_argument("program")
     args = parser.parse_args()
     LIMITS["timeout"] = args.timeout
+    exit_on_sigterm()
     levels = [lv.strip().lstrip("-O") for lv in args.levels.split(",")] \
         if args.levels else [None]
 
