@@ -143,7 +143,8 @@ def run_program(args, cmd, rundir):
 
 
 def level_name(level):
-    return "-O%s" % level if level is not None else "flags"
+    """-O2, or nothing for the one compile with --flags alone."""
+    return "-O%s " % level if level is not None else ""
 
 
 def regenerate(args, seed):
@@ -182,11 +183,11 @@ def describe(labels):
     by_level = {}
     for level, p in labels:
         by_level.setdefault(level, []).append(p)
-    return ", ".join("%s P=%s" % (level_name(level), ",".join(map(str, ps)))
+    return ", ".join("%sP=%s" % (level_name(level), ",".join(map(str, ps)))
                      for level, ps in by_level.items())
 
 
-def compare_env(env, expected, runs, args):
+def compare_env(env, expected, runs):
     """Problems of the runs of one command line: (level, P) -> (rc, out,
     err). Every output must be the same text and numpy's values."""
     problems, bad = [], set()
@@ -255,7 +256,7 @@ def run_one(seed, args, workdir):
         flags = (["-O%s" % level] if level is not None else []) + args.flags
         rc, out, err = run_job([args.distc] + flags + [path, "-o", exe], args.timeout)
         if rc != 0:
-            problems.append("%s: compile %s:\n%s" % (
+            problems.append("%scompile %s:\n%s" % (
                 level_name(level), "timed out" if rc == "timeout" else "failed", err[-3000:]))
             bad.update((level, p) for p in args.ranks)
             continue
@@ -267,7 +268,7 @@ def run_one(seed, args, workdir):
             for p in args.ranks:
                 runs[(level, p)] = run_program(
                     args, args.mpirun.split() + ["-n", str(p), exe] + env, rundir)
-        more, worse = compare_env(env, exp, runs, args)
+        more, worse = compare_env(env, exp, runs)
         problems += more
         bad |= worse
     shutil.rmtree(rundir, ignore_errors=True)
@@ -349,7 +350,7 @@ def main():
         if not args.keep and not failed:
             shutil.rmtree(workdir, ignore_errors=True)
     print("passed per level and rank count: %s" % ", ".join(
-        "%s P=%d %d" % (level_name(lv), p, n) for (lv, p), n in passed.items()))
+        "%sP=%d %d" % (level_name(lv), p, n) for (lv, p), n in passed.items()))
     if args.time_budget is not None:
         print("%d programs in %.0f s" % (done, time.monotonic() - start))
     print("%d passed, %d failed" % (done - failed, failed))
