@@ -15,19 +15,28 @@ by distc and run on one rank. This script
      every rank's standard output must equal the reference (a replicated
      result is printed by every rank).
 
+With --levels (e.g. `0,1,2,3`) both programs are compiled at each of
+those -O levels: the stripped program of every level must print what the
+first level's prints on one rank (the reference), and so must every rank
+of the shard program of every level and grid shape.
+
 Exit status 0 when every run matches; otherwise the first difference is
-printed.
+printed. Each compile and run has --timeout seconds (a hang is ended with
+every process it started).
 
   shard-differential.py --distc build/bin/distc --mpirun "mpirun -oversubscribe" \
       --ranks 2,3,4,2x2 --work /tmp/w program.mlir
+  shard-differential.py ... --levels 0,1,2,3 --ranks 4,2x2 --work /tmp/w program.mlir
 """
 
 import argparse
 import os
 import re
 import shlex
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from mpi_jobs import exit_on_sigterm, run_job  # noqa: E402
 
 SHARD_RE = re.compile(
     r"^\s*(%[\w$.-]+)\s*=\s*shard\.shard\s+(%[\w$.-]+)\s+to\s+%[\w$.-]+.*$")
@@ -63,15 +72,21 @@ def strip_annotations(text):
     return result
 
 
+# Seconds per compile and per run (--timeout).
+LIMITS = {"timeout": 300}
+
+
 def run(cmd, what):
-    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                          text=True)
-    if proc.returncode != 0:
-        sys.stderr.write("%s failed (exit %d): %s\n%s%s" %
-                         (what, proc.returncode, " ".join(cmd), proc.stdout,
-                          proc.stderr))
+    """The standard output of cmd; exits on failure or after --timeout
+    seconds (the command runs in its own session, so that a hung mpirun is
+    ended with every rank it started)."""
+    rc, out, err = run_job(cmd, LIMITS["timeout"])
+    status = "timed out after %d s" % LIMITS["timeout"] if rc == "timeout" else "exit %d" % rc
+    if rc != 0:
+        sys.stderr.write("%s failed (%s): %s\n%s%s" %
+                         (what, status, " ".join(cmd), out, err))
         sys.exit(1)
-    return proc.stdout
+    return out
 
 
 def rank_outputs(tagged, ranks):
@@ -94,9 +109,27 @@ def main():
                         help="comma-separated grid shapes to run (4, 2x2, "
                         "...); default: the program's own grid shape")
     parser.add_argument("--work", required=True, help="directory for files")
+    parser.add_argument("--levels", default="",
+                        help="comma-separated -O levels to compile both "
+                        "programs at and compare (default: distc's own)")
+    parser.add_argument("--timeout", type=int, default=LIMITS["timeout"],
+                        help="seconds per compile and per run")
     parser.add_argument("--print-stripped", action="store_true")
     parser.add_argument("program")
     args = parser.parse_args()
+    LIMITS["timeout"] = args.timeout
+    exit_on_sigterm()
+    levels = [lv.strip().lstrip("-O") for lv in args.levels.split(",")] \
+        if args.levels else [None]
+
+    def flags(level):
+        return ["-O" + level] if level is not None else []
+
+    def at(level):
+        return "" if level is None else " at -O" + level
+
+    def suffix(level):
+        return "" if level is None else ".O" + level
 
     with open(args.program) as f:
         text = f.read()
@@ -113,13 +146,24 @@ def main():
     with open(base + ".ref.mlir", "w") as f:
         f.write(stripped)
     mpirun = shlex.split(args.mpirun)
-    run([args.distc, base + ".ref.mlir", "-o", base + ".ref"], "compiling the "
-        "stripped program")
-    reference = run(mpirun + ["-n", "1", base + ".ref"], "the reference run")
-    reference = reference.rstrip("\n")
-    if not reference:
-        sys.stderr.write("%s: the reference prints nothing\n" % args.program)
-        return 1
+    reference = None
+    for level in levels:
+        exe = base + ".ref" + suffix(level)
+        run([args.distc] + flags(level) + [base + ".ref.mlir", "-o", exe],
+            "compiling the stripped program" + at(level))
+        out = run(mpirun + ["-n", "1", exe], "the reference run" + at(level))
+        out = out.rstrip("\n")
+        if reference is None:
+            reference = out
+            if not reference:
+                sys.stderr.write("%s: the reference prints nothing\n" % args.program)
+                return 1
+        elif out != reference:
+            sys.stderr.write(
+                "%s: the stripped program%s differs from the reference%s\n"
+                "--- reference\n%s\n---%s\n%s\n" %
+                (args.program, at(level), at(levels[0]), reference, at(level), out))
+            return 1
 
     grids = [m.group(2) for m in GRID_RE.finditer(text)]
     if args.ranks:
@@ -141,20 +185,22 @@ def main():
         source = "%s.p%s.mlir" % (base, shape)
         with open(source, "w") as f:
             f.write(program)
-        exe = "%s.p%s" % (base, shape)
-        run([args.distc, source, "-o", exe], "compiling for %d ranks" % p)
-        tagged = run(mpirun + ["-n", str(p), "--tag-output", exe],
-                     "the run on %d ranks" % p)
-        for r, out in sorted(rank_outputs(tagged, p).items()):
-            if out != reference:
-                sys.stderr.write(
-                    "%s: rank %d of %d differs from the 1-rank reference\n"
-                    "--- reference\n%s\n--- rank %d\n%s\n" %
-                    (args.program, r, p, reference, r, out))
-                return 1
-        print("%s: %d ranks match the reference%s" %
-              (os.path.basename(args.program), p,
-               "" if shape == str(p) else " (grid %s)" % shape))
+        for level in levels:
+            exe = "%s.p%s%s" % (base, shape, suffix(level))
+            run([args.distc] + flags(level) + [source, "-o", exe],
+                "compiling for %d ranks%s" % (p, at(level)))
+            tagged = run(mpirun + ["-n", str(p), "--tag-output", exe],
+                         "the run on %d ranks%s" % (p, at(level)))
+            for r, out in sorted(rank_outputs(tagged, p).items()):
+                if out != reference:
+                    sys.stderr.write(
+                        "%s: rank %d of %d%s differs from the 1-rank reference%s\n"
+                        "--- reference\n%s\n--- rank %d\n%s\n" %
+                        (args.program, r, p, at(level), at(levels[0]), reference, r, out))
+                    return 1
+            print("%s: %d ranks match the reference%s%s" %
+                  (os.path.basename(args.program), p,
+                   "" if shape == str(p) else " (grid %s)" % shape, at(level)))
     return 0
 
 
