@@ -41,6 +41,17 @@ class Value:
         return "!dist.tensor<%sxf64%s>" % (dims, self.dist)
 
 
+def emit_mod_minus(prog, total, m, c, terminator):
+    """The end of a generator body of the extended and opt generators:
+    `total` (an index) mod m - c as f64, yielded by `terminator`."""
+    prog.emit("  %%tm = arith.remui %s, %s : index" % (total, prog.index(m)))
+    prog.emit("  %ti = arith.index_cast %tm : index to i64")
+    prog.emit("  %tf = arith.sitofp %ti : i64 to f64")
+    prog.emit("  %%tc = arith.constant %d.0 : f64" % c)
+    prog.emit("  %tv = arith.subf %tf, %tc : f64")
+    prog.emit("  %s %%tv : f64" % terminator)
+
+
 class Program:
     """One random program and the numpy values of what it prints."""
 

@@ -4,7 +4,7 @@ stencils and loops, extend/local/with_local, gather, from_local, grids of
 up to 3 axes and more creation ops (see dist-differential.py)."""
 import re
 
-from dist_differential_basic import Program, Value, np
+from dist_differential_basic import Program, Value, emit_mod_minus, np
 
 
 # -- extended programs (--ops extended) --------------------------------------
@@ -147,12 +147,7 @@ class ExtProgram(Program):
         for k in range(1, rank):
             self.emit("  %%u%d = arith.addi %s, %s : index" % (k, total, terms[k]))
             total = "%%u%d" % k
-        self.emit("  %%tm = arith.remui %s, %s : index" % (total, self.index(m)))
-        self.emit("  %ti = arith.index_cast %tm : index to i64")
-        self.emit("  %tf = arith.sitofp %ti : i64 to f64")
-        self.emit("  %%tc = arith.constant %d.0 : f64" % c)
-        self.emit("  %tv = arith.subf %tf, %tc : f64")
-        self.emit("  %s %%tv : f64" % terminator)
+        emit_mod_minus(self, total, m, c, terminator)
 
     def full(self, shape, like=None):
         k = self.rng.randint(-3, 3)

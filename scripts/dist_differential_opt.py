@@ -34,7 +34,7 @@ counts and with numpy. This module holds the sizes, values and single ops
 (creation, element-wise, i1, prints, reductions) of OptOps, each with the
 numpy value it has in every run.
 """
-from dist_differential_basic import np
+from dist_differential_basic import emit_mod_minus, np
 
 DISTS = {
     1: ["", ", grid = [?], split = [0]"],
@@ -243,12 +243,7 @@ class OptOps:
         if extra is not None:
             self.emit("  %%ux = arith.addi %s, %s : index" % (total, extra))
             total = "%ux"
-        self.emit("  %%tm = arith.remui %s, %s : index" % (total, self.index(m)))
-        self.emit("  %ti = arith.index_cast %tm : index to i64")
-        self.emit("  %tf = arith.sitofp %ti : i64 to f64")
-        self.emit("  %%tc = arith.constant %d.0 : f64" % c)
-        self.emit("  %tv = arith.subf %tf, %tc : f64")
-        self.emit("  %s %%tv : f64" % terminator)
+        emit_mod_minus(self, total, m, c, terminator)
 
     def full(self, dims, like=None, elt="f64", dist=None):
         shapes = [tuple(d.values[e] for d in dims) for e in range(self.E)]

@@ -48,26 +48,36 @@ bool hasIrregularBlocks(Operation *op) {
   return false;
 }
 
-std::optional<std::string> runtimeLocation(Operation *op) {
+std::optional<std::string> runtimePosition(Location loc) {
   std::optional<std::string> position;
-  std::string name;
-  op->getLoc()->walk([&](Location inner) {
-    if (auto file = dyn_cast<FileLineColLoc>(inner)) {
-      if (!position)
-        position = (file.getFilename().getValue() + ":" +
-                    Twine(file.getLine()) + ":" + Twine(file.getColumn()))
-                       .str();
-    } else if (auto named = dyn_cast<NameLoc>(inner)) {
-      // Only op names ("dialect.op"), not names a user gave a location.
-      StringRef text = named.getName().getValue();
-      if (name.empty() && text.contains('.') && !text.contains(' '))
-        name = text.str();
-    }
-    return position && !name.empty() ? WalkResult::interrupt()
-                                     : WalkResult::advance();
+  loc->walk([&](Location inner) {
+    auto file = dyn_cast<FileLineColLoc>(inner);
+    if (!file)
+      return WalkResult::advance();
+    position = (file.getFilename().getValue() + ":" + Twine(file.getLine()) +
+                ":" + Twine(file.getColumn()))
+                   .str();
+    return WalkResult::interrupt();
   });
+  return position;
+}
+
+std::optional<std::string> runtimeLocation(Operation *op) {
+  std::optional<std::string> position = runtimePosition(op->getLoc());
   if (!position)
     return std::nullopt;
+  std::string name;
+  op->getLoc()->walk([&](Location inner) {
+    // Only op names ("dialect.op"), not names a user gave a location.
+    if (auto named = dyn_cast<NameLoc>(inner)) {
+      StringRef text = named.getName().getValue();
+      if (text.contains('.') && !text.contains(' ')) {
+        name = text.str();
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
   if (name.empty())
     name = op->getName().getStringRef().str();
   return *position + ": " + name;

@@ -39,6 +39,9 @@ bool hasIrregularBlocks(Operation *op);
 /// written at the distruntime level is named itself.
 std::optional<std::string> runtimeLocation(Operation *op);
 
+/// The position part of runtimeLocation, "file:line:col", or std::nullopt.
+std::optional<std::string> runtimePosition(Location loc);
+
 /// Builds the operands of one IDTR call at the position of the op being
 /// lowered, and the call itself.
 class IDTRCallBuilder {

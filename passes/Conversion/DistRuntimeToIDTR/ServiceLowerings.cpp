@@ -112,21 +112,6 @@ FailureOr<std::string> mlir::distc::collectParameterTable(Operation *root) {
 
 namespace {
 
-/// "file:line:col: " of the user's op, or "" without a file position.
-std::string locationPrefix(Location loc) {
-  std::string prefix;
-  loc->walk([&](Location inner) {
-    auto file = dyn_cast<FileLineColLoc>(inner);
-    if (!file)
-      return WalkResult::advance();
-    prefix = (file.getFilename().getValue() + ":" + Twine(file.getLine()) +
-              ":" + Twine(file.getColumn()) + ": ")
-                 .str();
-    return WalkResult::interrupt();
-  });
-  return prefix;
-}
-
 /// A pattern of an op that needs the module's parameter table.
 template <typename OpTy>
 struct TablePattern : public OpConversionPattern<OpTy> {
@@ -327,8 +312,9 @@ struct CheckLowering : public OpConversionPattern<CheckOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     IDTRCallBuilder b(rewriter, op);
-    std::string text =
-        locationPrefix(loc) + "error: " + op.getMessage().str();
+    std::optional<std::string> position = runtimePosition(loc);
+    std::string text = (position ? *position + ": " : std::string()) +
+                       "error: " + op.getMessage().str();
     // The operands of the call are built before the scf.if (see
     // PrintLowering); they cost nothing on the path where the check holds
     // once LLVM sinks them.
