@@ -445,7 +445,8 @@ def DistRuntime_DefineSubgridTeamOp : DistRuntime_Op<"define_subgrid_team", [
     definition serves every number of processes.
 
     The definition itself is local. The team's communicator is made once, at
-    its first use (one split of the world), cached for the rest of the run
+    its first use by the members of one group alone (the other groups are
+    not involved, and may never use it), cached for the rest of the run
     and freed at finalisation. Every rank must define the team before any
     rank uses it: the shard lowering defines all sub-grid teams of a module
     at the start of `main` (and again, idempotently, at the entry of each

@@ -11,10 +11,17 @@
 
 #include <climits>
 #include <map>
+#include <vector>
 
 namespace idtr {
 
 namespace {
+
+// The tag of team `id`'s MPI_Comm_create_group. Groups of one team are
+// disjoint; a tag per team keeps the creations of two teams whose groups
+// overlap from matching each other (the MPI standard's minimum tag bound is
+// 32767).
+int createTag(int64_t id) { return static_cast<int>(static_cast<uint64_t>(id) % 32749); }
 
 struct SubgridDef {
   Shape declared;  // as defined, `?` axes as kRunTimeExtent
@@ -47,6 +54,37 @@ void subgridColorKey(const Shape &gridShape, const Shape &axes, int64_t rank,
   for (size_t d = 0; d < gridShape.size(); ++d)
     if (!inGroup[d])
       color = color * gridShape[d] + index[d];
+}
+
+std::vector<int> subgridMembers(const Shape &gridShape, const Shape &axes, int64_t rank) {
+  // Row-major strides of the grid: a world rank is sum(index[d] * stride[d]).
+  Shape stride(gridShape.size(), 1);
+  for (size_t d = gridShape.size(); d-- > 1;)
+    stride[d - 1] = stride[d] * gridShape[d];
+  // The member with all `axes` indices 0 and the other indices `rank`'s.
+  int64_t base = 0;
+  for (size_t d = 0; d < gridShape.size(); ++d)
+    base += (rank / stride[d]) % gridShape[d] * stride[d];
+  for (int64_t a : axes)
+    base -= (rank / stride[a]) % gridShape[a] * stride[a];
+  // Members in key order: row-major over `axes` in their order.
+  int64_t size = 1;
+  for (int64_t a : axes)
+    size *= gridShape[a];
+  std::vector<int> members(static_cast<size_t>(size));
+  Shape index(axes.size(), 0);
+  for (int64_t k = 0; k < size; ++k) {
+    int64_t worldRank = base;
+    for (size_t i = 0; i < axes.size(); ++i)
+      worldRank += index[i] * stride[axes[i]];
+    members[static_cast<size_t>(k)] = static_cast<int>(worldRank);
+    for (size_t i = axes.size(); i-- > 0;) {
+      if (++index[i] < gridShape[axes[i]])
+        break;
+      index[i] = 0;
+    }
+  }
+  return members;
 }
 
 bool hasRunTimeExtent(const Shape &gridShape) {
@@ -141,15 +179,24 @@ MPI_Comm subgridComm(int64_t id, MPI_Comm world) {
     fail("subgrid_team %lld: the grid %s has %lld processes, but the program runs on %d",
          static_cast<long long>(id), str(def.gridShape).c_str(),
          static_cast<long long>(volume(def.gridShape)), size);
-  int64_t color = 0, key = 0;
-  subgridColorKey(def.gridShape, def.axes, mpi::rank(world), color, key);
+  // Only the group makes its communicator (MPI_Comm_create_group is
+  // collective over the group, not the world): a collective that one group
+  // runs alone, as a sub-axis all_reduce inside a branch that only row 0 of
+  // a grid takes, must not wait for the other groups. The member list is
+  // the group's, O(team size), never O(world).
+  std::vector<int> members = subgridMembers(def.gridShape, def.axes, mpi::rank(world));
+  MPI_Group worldGroup = MPI_GROUP_NULL, group = MPI_GROUP_NULL;
+  mpi::check(MPI_Comm_group(world, &worldGroup), "MPI_Comm_group");
+  mpi::check(MPI_Group_incl(worldGroup, static_cast<int>(members.size()), members.data(), &group),
+             "MPI_Group_incl");
   MPI_Comm comm = MPI_COMM_NULL;
   {
-    WatchedWait watch("MPI_Comm_split (first use of a sub-grid team)");
-    // Both fit an int: they are smaller than the world's size.
-    mpi::check(MPI_Comm_split(world, static_cast<int>(color), static_cast<int>(key), &comm),
-               "MPI_Comm_split");
+    WatchedWait watch("MPI_Comm_create_group (first use of a sub-grid team)");
+    mpi::check(MPI_Comm_create_group(world, group, createTag(id), &comm),
+               "MPI_Comm_create_group");
   }
+  MPI_Group_free(&group);
+  MPI_Group_free(&worldGroup);
   return comm;
 }
 

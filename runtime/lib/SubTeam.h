@@ -1,8 +1,8 @@
 // Sub-grid teams: a team whose ranks are the processes of a grid that share
 // their indices along every grid axis but a chosen subset (the groups of a
 // shard collective over `grid_axes`). Defining one is local; its
-// communicator is a split of the world, made once when the team is first
-// used (Team.cpp asks subgridComm) and freed at finalisation.
+// communicator is made by the group's members alone, once, when the team is
+// first used (Team.cpp asks subgridComm), and freed at finalisation.
 #ifndef IDTR_SUBTEAM_H
 #define IDTR_SUBTEAM_H
 
@@ -11,6 +11,7 @@
 #include <mpi.h>
 
 #include <cstdint>
+#include <vector>
 
 namespace idtr {
 
@@ -44,8 +45,9 @@ bool isSubgridTeam(int64_t id);
 // world), from the geometry alone; false if `id` is not a sub-grid team.
 bool subgridPlace(int64_t id, int64_t rank, int64_t &size, int64_t &member);
 
-// The communicator of sub-grid team `id`, a split of `world` (collective
-// over it); MPI_COMM_NULL if `id` is not a sub-grid team. Fails if the
+// The communicator of sub-grid team `id`, made from `world` by the members
+// of the caller's group only (collective over the group, not `world`: groups
+// may first use their teams at different times, or never); MPI_COMM_NULL if `id` is not a sub-grid team. Fails if the
 // world's size is not the grid's.
 MPI_Comm subgridComm(int64_t id, MPI_Comm world);
 
@@ -54,6 +56,10 @@ MPI_Comm subgridComm(int64_t id, MPI_Comm world);
 // the split, without MPI.
 void subgridColorKey(const Shape &gridShape, const Shape &axes, int64_t rank,
                      int64_t &color, int64_t &key);
+
+// The world ranks of the group of world rank `rank` (the ranks that share
+// its indices along every axis but `axes`), in member order: O(group size).
+std::vector<int> subgridMembers(const Shape &gridShape, const Shape &axes, int64_t rank);
 
 } // namespace idtr
 

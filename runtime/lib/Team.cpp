@@ -148,7 +148,8 @@ void atProcessExit(int status, void *) {
 std::unique_ptr<Team> makeTeam(int64_t id, bool redistributes) {
   auto t = std::make_unique<Team>();
   t->id = id;
-  // A sub-grid team (SubTeam.h) is a split of the world, any other a copy.
+  // A sub-grid team (SubTeam.h) is made by its group, any other is a copy of
+  // the world.
   t->comm = subgridComm(id, MPI_COMM_WORLD);
   if (t->comm == MPI_COMM_NULL)
     t->comm = mpi::commDup(MPI_COMM_WORLD);
@@ -205,7 +206,7 @@ namespace {
 // The world team's key in the creation rounds below; user teams are (0, id).
 constexpr int64_t kWorldKind = 1;
 
-// Communicators are created collectively over the world, so every rank must
+// Copies of the world are created collectively over it, so every rank must
 // create them in the same order, yet ranks may first use their teams in
 // different orders (rank 0 team 1 then team 2, rank 1 the reverse). Each
 // creation is therefore a round: every rank says which team it needs (an
@@ -241,8 +242,14 @@ Team &team(int64_t id) {
     return *rt.lastTeam;
   auto it = rt.teams.find(id);
   if (it == rt.teams.end()) {
-    createTeamsFor(0, id);
-    it = rt.teams.find(id);
+    // A sub-grid team's communicator is made by its group alone (SubTeam.h):
+    // no round over the world, which the other groups may never join.
+    if (isSubgridTeam(id))
+      it = rt.teams.emplace(id, makeTeam(id, /*redistributes=*/true)).first;
+    else {
+      createTeamsFor(0, id);
+      it = rt.teams.find(id);
+    }
   }
   rt.lastTeamId = id;
   rt.lastTeam = it->second.get();
