@@ -78,6 +78,10 @@ LogicalResult
 mlir::dist::verifyStaticSizesFit(function_ref<InFlightDiagnostic()> emitError,
                                  ArrayRef<int64_t> sizes, Type elementType,
                                  StringRef what) {
+  // A tensor with an empty static dimension holds nothing, whatever the
+  // other sizes.
+  if (llvm::is_contained(sizes, 0))
+    return success();
   int64_t elements = 1;
   for (int64_t size : sizes) {
     if (ShapedType::isDynamic(size))

@@ -2,12 +2,17 @@
 
 #include "GuardedInput.h"
 
+#include "dialect/DistcRegistration.h"
 #include "driver/frontend/InputLimits.h"
 #include "driver/frontend/ParserHazards.h"
+#include "passes/Conversion/ShardToDistRuntime/ShardGridCheck.h"
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/Location.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -117,6 +122,7 @@ private:
   void deliver(json::Value msg);
 
   std::optional<json::Array> refusal(llvm::StringRef uri, llvm::StringRef text);
+  bool refusesShardGrids(llvm::SourceMgr &sourceMgr);
 
   std::FILE *client;
   LspStreamStyle style;
@@ -136,6 +142,8 @@ private:
   llvm::StringMap<Document> documents;
   /// Only for the guards' diagnostics: no dialect is loaded.
   mlir::MLIRContext guards;
+  /// Every dialect of the server, made when a document first has a grid.
+  std::unique_ptr<mlir::MLIRContext> parsing;
 };
 
 ssize_t GuardedInput::read(char *buffer, size_t size) {
@@ -294,7 +302,48 @@ std::optional<json::Array> GuardedInput::refusal(llvm::StringRef uri,
   if (mlir::failed(checkNestingDepth(sourceMgr, &guards)) ||
       mlir::failed(checkParserHazards(sourceMgr, &guards)))
     return diagnostics;
+  if (text.contains("shard.grid") && refusesShardGrids(sourceMgr)) {
+    // The grid errors were reported to `guards` (refusesShardGrids).
+    return diagnostics;
+  }
   return std::nullopt;
+}
+
+/// Whether `sourceMgr`'s document parses and holds a shard grid that
+/// checkShardGrids refuses. MLIR's server verifies what it parses, and
+/// upstream's shard verifiers divide by grid extents (ShardGridCheck.h):
+/// such a document is parsed here first, unverified. Its errors go to the
+/// `guards` context's handler; a document that does not parse is the
+/// server's to report.
+bool GuardedInput::refusesShardGrids(llvm::SourceMgr &sourceMgr) {
+  if (!parsing) {
+    mlir::DialectRegistry registry;
+    registerDistcDialects(registry);
+    parsing = std::make_unique<mlir::MLIRContext>(
+        registry, mlir::MLIRContext::Threading::DISABLED);
+  }
+  std::vector<mlir::Diagnostic> errors;
+  mlir::ScopedDiagnosticHandler collect(
+      parsing.get(), [&](mlir::Diagnostic &diag) {
+        errors.push_back(std::move(diag));
+        return mlir::success();
+      });
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceFile<mlir::ModuleOp>(
+          sourceMgr, mlir::ParserConfig(parsing.get(),
+                                        /*verifyAfterParse=*/false));
+  if (!module || mlir::succeeded(mlir::distc::checkShardGrids(*module)))
+    return false;
+  for (mlir::Diagnostic &error : errors) {
+    mlir::Location loc = error.getLocation();
+    if (auto fileLoc = llvm::dyn_cast<mlir::FileLineColLoc>(loc))
+      loc = mlir::FileLineColLoc::get(&guards, fileLoc.getFilename().getValue(),
+                                      fileLoc.getLine(), fileLoc.getColumn());
+    else
+      loc = mlir::UnknownLoc::get(&guards);
+    mlir::emitError(loc) << error.str();
+  }
+  return true;
 }
 
 void GuardedInput::handleDocument(llvm::StringRef method, json::Object &msg) {

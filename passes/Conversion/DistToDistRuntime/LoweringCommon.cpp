@@ -189,21 +189,29 @@ void checkShapeFits(OpBuilder &b, Location loc, StringRef opName,
   if (llvm::all_of(sizes, [](Value size) {
         return getConstantIntValue(size).has_value();
       })) {
+    // Sizes are non-negative here; an empty dimension empties the tensor
+    // whatever the product of the others.
     int64_t bytes = elementBytes;
-    bool overflows = false;
-    for (Value size : sizes)
-      overflows |= llvm::MulOverflow(bytes, std::max<int64_t>(
-                                                0, *getConstantIntValue(size)),
-                                     bytes);
-    if (overflows)
+    bool overflows = false, empty = false;
+    for (Value size : sizes) {
+      int64_t extent = std::max<int64_t>(0, *getConstantIntValue(size));
+      empty |= extent == 0;
+      overflows |= llvm::MulOverflow(bytes, extent, bytes);
+    }
+    if (overflows && !empty)
       checkAtRunTime(b, loc, alwaysFails, message);
     return;
   }
   // The byte count in 128-bit arithmetic: it fits if the high half is zero
-  // and the low half is a non-negative int64 (the sizes are non-negative).
+  // and the low half is a non-negative int64 (the sizes are non-negative),
+  // or if a size is 0 (an empty tensor, whatever the product of the others).
   Value bytes = arith::ConstantIntOp::create(b, loc, elementBytes, 64);
   Value fits = arith::ConstantIntOp::create(b, loc, 1, 1);
+  Value empty = arith::ConstantIntOp::create(b, loc, 0, 1);
   for (Value size : sizes64) {
+    empty = arith::OrIOp::create(
+        b, loc, empty,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, size, zero));
     auto product = arith::MulUIExtendedOp::create(b, loc, bytes, size);
     Value highZero = arith::CmpIOp::create(
         b, loc, arith::CmpIPredicate::eq, product.getHigh(), zero);
@@ -213,7 +221,7 @@ void checkShapeFits(OpBuilder &b, Location loc, StringRef opName,
         b, loc, fits, arith::AndIOp::create(b, loc, highZero, lowFits));
     bytes = product.getLow();
   }
-  checkAtRunTime(b, loc, fits, message);
+  checkAtRunTime(b, loc, arith::OrIOp::create(b, loc, fits, empty), message);
 }
 
 SmallVector<Value> knownShape(OpBuilder &b, Location loc, DistTensorType type,

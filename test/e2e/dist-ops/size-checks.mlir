@@ -32,6 +32,11 @@
 // RUN: not %mpirun -n 2 %t/overflow 2>&1 | FileCheck %s --check-prefix=OVERFLOW
 // RUN: %distc -O0 %t/overflow.mlir -o %t/overflow.O0
 // RUN: not %mpirun -n 1 %t/overflow.O0 2>&1 | FileCheck %s --check-prefix=OVERFLOW
+// A tensor with an empty dimension is empty, however large the others:
+// RUN: %distc %t/empty.mlir -o %t/empty
+// RUN: %mpirun -n 3 %t/empty | FileCheck %s --check-prefix=EMPTY
+// RUN: %distc -O0 %t/empty.mlir -o %t/empty.O0
+// RUN: %mpirun -n 2 %t/empty.O0 | FileCheck %s --check-prefix=EMPTY
 // The checks cost nothing when the sizes agree:
 // RUN: %distc %t/ok.mlir -o %t/ok
 // RUN: %mpirun -n 3 %t/ok | FileCheck %s --check-prefix=OK
@@ -48,6 +53,9 @@
 // NEGATIVE: negative.mlir:6:8: error: dist.full: the size of dimension 0 is negative: -3
 // OVERFLOW: overflow.mlir:5:8: error: dist.generate: the tensor is too large: its size in bytes does not fit in int64
 // OK: 24
+// EMPTY: 0
+// EMPTY-NEXT: 0
+// EMPTY-NEXT: 0
 
 //--- add.mlir
 func.func @main() {
@@ -168,6 +176,25 @@ func.func @main() {
   }
   %s = dist.reduce sum %a : !dist.tensor<?x?xf64> -> f64
   dist.print %s : f64
+  return
+}
+//--- empty.mlir
+func.func @main() {
+  %half = arith.constant 2305843009213693952 : index
+  %p = dist.team_size
+  %big = arith.muli %half, %p : index
+  %n0 = arith.subi %p, %p : index
+  %one = arith.constant 1 : index
+  %a = dist.full %one (%big, %n0) : !dist.tensor<?x?xindex>
+  %sa = dist.reduce sum %a : !dist.tensor<?x?xindex> -> index
+  dist.print %sa : index
+  %b = dist.full %one (%n0, %big) : !dist.tensor<?x?xindex>
+  %sb = dist.reduce sum %b : !dist.tensor<?x?xindex> -> index
+  dist.print %sb : index
+  %one64 = arith.constant 1 : i64
+  %t = dist.full %one64 : !dist.tensor<4611686018427387904x0xi64>
+  %st = dist.reduce sum %t : !dist.tensor<4611686018427387904x0xi64> -> i64
+  dist.print %st : i64
   return
 }
 //--- ok.mlir

@@ -2,7 +2,7 @@
 """Drives distc-lsp-server over stdin/stdout with Content-Length framed
 messages, as an editor does: initialize, documents that distc refuses
 (100,000 nested `tensor<`, 5,000 nested regions, `linalg.reduce ...
-dimensions = x`), messages that are not JSON-RPC objects, 100,000 nested
+dimensions = x`, a shard.all_slice over a grid extent of 0), messages that are not JSON-RPC objects, 100,000 nested
 JSON brackets, then a valid document, changes, a request, shutdown and
 exit. Prints one line per message the server sent, in order, and the
 server's exit status.
@@ -58,6 +58,12 @@ REDUCE = ("func.func @r(%a: tensor<4xf64>, %b: tensor<f64>) -> tensor<f64> {\n"
           "    }\n"
           "  return %r : tensor<f64>\n"
           "}\n")
+GRID = ("shard.grid @g(shape = 0x2)\n"
+        "func.func @s(%a: tensor<8xf64>) -> tensor<4xf64> {\n"
+        "  %s = shard.all_slice %a on @g grid_axes = [0] slice_axis = 0"
+        " : tensor<8xf64> -> tensor<4xf64>\n"
+        "  return %s : tensor<4xf64>\n"
+        "}\n")
 
 stream = b"".join([
     msg({"jsonrpc": "2.0", "id": 1, "method": "initialize",
@@ -66,6 +72,7 @@ stream = b"".join([
     did_open("test:///types.mlir", nesting("types", 100000)),
     did_open("test:///regions.mlir", nesting("regions", 5000)),
     did_open("test:///reduce.mlir", REDUCE),
+    did_open("test:///grid.mlir", GRID),
     frame("[1, 2, 3]"),
     frame("42"),
     frame('{"id": 7, "method": "initialize"}'),
