@@ -19,6 +19,7 @@
  *   OPENBLAS_NUM_THREADS=1 mpirun -n 2 ./dgemm <iterations> <n> [block]
  */
 #include "../common/bench.h"
+#include "prk.h"
 
 #include <cblas.h>
 #include <math.h>
@@ -138,14 +139,8 @@ int main(int argc, char **argv) {
   if (me == 0) {
     double n = (double)s.n;
     double reference = 0.25 * n * n * n * (n - 1.0) * (n - 1.0) * (double)(iterations + 1);
-    if (fabs(checksum - reference) / reference < 1.0e-8) {
-      printf("Solution validates\n");
-    } else {
-      printf("ERROR: checksum %.17g differs from the reference %.17g\n", checksum, reference);
-      status = 1;
-    }
-    double avg = time / (double)iterations;
-    printf("Rate (MFlops/s): %g\nAvg time (s): %g\n", 1.0e-6 * 2.0 * n * n * n / avg, avg);
+    status = prk_report("the checksum", fabs(checksum - reference) / reference, 2.0 * n * n * n,
+                        "MFlops/s", time, iterations);
   }
   MPI_Comm_free(&s.row);
   MPI_Comm_free(&s.col);

@@ -17,6 +17,7 @@
  *   mpirun -n 2 ./nstream <iterations> <length>
  */
 #include "../common/bench.h"
+#include "prk.h"
 
 #include <math.h>
 
@@ -70,15 +71,8 @@ int main(int argc, char **argv) {
     for (long iter = 0; iter <= iterations; ++iter)
       aj += 2.0 + scalar * 2.0;
     double expected = aj * (double)length;
-    if (fabs(expected - total) / total < 1.0e-8) {
-      printf("Solution validates\n");
-    } else {
-      printf("ERROR: sum of |A| %.17g differs from the reference %.17g\n", total, expected);
-      status = 1;
-    }
-    double avg = time / (double)iterations;
-    printf("Rate (MB/s): %g\nAvg time (s): %g\n", 1.0e-6 * 4.0 * 8.0 * (double)length / avg,
-           avg);
+    status = prk_report("sum of |A|", fabs(expected - total) / total, 4.0 * 8.0 * (double)length,
+                        "MB/s", time, iterations);
   }
   free(a);
   free(b);
