@@ -12,6 +12,7 @@
 #include "passes/Passes.h"
 #include "passes/Conversion/ShardToDistRuntime/ReplicatedSharding.h"
 #include "passes/Conversion/ShardToDistRuntime/ShardGridCheck.h"
+#include "passes/Conversion/ShardToDistRuntime/ShardingConflicts.h"
 #include "passes/Conversion/ShardToDistRuntime/UnevenSharding.h"
 
 #include "mlir/Conversion/TosaToArith/TosaToArith.h"
@@ -744,7 +745,10 @@ struct ShardPartition
         if (failed(checkAnnotation(op, symbols)))
           propagatedOk = false;
       });
+      // Where propagation gave up on contradicting annotations, the ops
+      // get one sharding and reshardings around them.
       if (errors != 0 || !propagatedOk ||
+          failed(mlir::distc::resolveShardingConflicts(func)) ||
           failed(mlir::distc::completeUnevenShardings(func, symbols)))
         return signalPassFailure();
       fuseReshardTransposes(func);

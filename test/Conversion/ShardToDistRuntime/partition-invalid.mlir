@@ -108,3 +108,22 @@ func.func @sharding_of_unannotated(%a: tensor<8xf32>) -> tensor<8xf32> {
   %xs = shard.shard %x to %g : tensor<8xf32>
   return %xs : tensor<8xf32>
 }
+
+// -----
+
+// Upstream defines no resharding between grids: an op whose operand and
+// result are annotated on two grids has no sharding to run in.
+
+shard.grid @grid0(shape = 2)
+shard.grid @grid1(shape = 3)
+
+func.func @two_grids_at_one_op(%a: tensor<6xf32>) -> tensor<6xf32> {
+  %s = shard.sharding @grid0 split_axes = [[0]] : !shard.sharding
+  %as = shard.shard %a to %s annotate_for_users : tensor<6xf32>
+  %e = tensor.empty() : tensor<6xf32>
+  // expected-error @+1 {{distc: this op's operands and results are annotated on different grids (@grid0 and @grid1)}}
+  %x = linalg.exp ins(%as : tensor<6xf32>) outs(%e : tensor<6xf32>) -> tensor<6xf32>
+  %t = shard.sharding @grid1 split_axes = [[0]] : !shard.sharding
+  %xs = shard.shard %x to %t : tensor<6xf32>
+  return %xs : tensor<6xf32>
+}
