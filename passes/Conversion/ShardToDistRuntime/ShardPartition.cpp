@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/Passes.h"
+#include "passes/Conversion/ShardToDistRuntime/DecomposeAggregates.h"
 #include "passes/Conversion/ShardToDistRuntime/ReplicatedSharding.h"
 #include "passes/Conversion/ShardToDistRuntime/ShardGridCheck.h"
 #include "passes/Conversion/ShardToDistRuntime/ShardingConflicts.h"
@@ -660,6 +661,9 @@ struct ShardPartition
     tosa.addPass(createTosaToArithPass());
     tosa.addPass(createTosaToTensorPass());
     for (auto func : module.getOps<func::FuncOp>()) {
+      // (In every function, for the same reason as TOSA below.)
+      if (failed(mlir::distc::decomposeAggregateOps(func)))
+        return signalPassFailure();
       bool hasTosa = false;
       func.walk([&](Operation *op) {
         hasTosa |= isa<tosa::TosaDialect>(op->getDialect());
