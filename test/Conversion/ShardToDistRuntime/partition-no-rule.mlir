@@ -1,0 +1,60 @@
+// RUN: %distc-opt %s --distc-shard-partition --split-input-file | FileCheck %s
+
+// Ops that have no sharding rule upstream are computed replicated (their
+// split operands gathered first); linalg.softmax is decomposed into
+// linalg.generic ops, which have rules.
+
+shard.grid @g(shape = 4)
+
+// CHECK-LABEL: func.func @reshape_replicated
+// CHECK:         %[[S:.*]] = shard.all_slice %{{.*}} on @g grid_axes = [0] slice_axis = 0 : tensor<8x6xf32> -> tensor<2x6xf32>
+// CHECK:         %[[G:.*]] = shard.all_gather %[[S]] on @g grid_axes = [0] gather_axis = 0 : tensor<2x6xf32> -> tensor<8x6xf32>
+// CHECK:         tensor.expand_shape %{{.*}} {{\[}}[0, 1], [2]] output_shape [2, 4, 6] : tensor<8x6xf32> into tensor<2x4x6xf32>
+func.func @reshape_replicated(%a: tensor<8x6xf32>) -> tensor<2x4x6xf32> {
+  %rows = shard.sharding @g split_axes = [[0]] : !shard.sharding
+  %a1 = shard.shard %a to %rows : tensor<8x6xf32>
+  %x = tensor.expand_shape %a1 [[0, 1], [2]] output_shape [2, 4, 6] : tensor<8x6xf32> into tensor<2x4x6xf32>
+  return %x : tensor<2x4x6xf32>
+}
+
+// -----
+
+shard.grid @g(shape = 4)
+
+// Along a dimension that is not split, every step is local.
+// CHECK-LABEL: func.func @softmax_local
+// CHECK-NOT:     shard.all_reduce
+// CHECK:         arith.maximumf
+// CHECK-NOT:     shard.all_reduce
+// CHECK:         math.exp
+// CHECK-NOT:     shard.all_reduce
+// CHECK:         arith.divf
+// CHECK:         shard.all_gather
+func.func @softmax_local(%a: tensor<8x6xf32>) -> tensor<8x6xf32> {
+  %rows = shard.sharding @g split_axes = [[0]] : !shard.sharding
+  %a1 = shard.shard %a to %rows : tensor<8x6xf32>
+  %e = tensor.empty() : tensor<8x6xf32>
+  %s = linalg.softmax dimension(1) ins(%a1 : tensor<8x6xf32>) outs(%e : tensor<8x6xf32>) -> tensor<8x6xf32>
+  %r = shard.shard %s to %rows : tensor<8x6xf32>
+  return %r : tensor<8x6xf32>
+}
+
+// -----
+
+shard.grid @g(shape = 4)
+
+// Along the split dimension the maximum is a partial maximum and an
+// all_reduce (from -inf, with maximumf: a reduction kind upstream knows).
+// CHECK-LABEL: func.func @softmax_split
+// CHECK:         arith.constant 0xFF800000 : f32
+// CHECK:         arith.maximumf
+// CHECK:         shard.all_reduce %{{.*}} on @g grid_axes = [0] reduction = max : tensor<6xf32> -> tensor<6xf32>
+// CHECK:         math.exp
+func.func @softmax_split(%a: tensor<8x6xf32>) -> tensor<8x6xf32> {
+  %rows = shard.sharding @g split_axes = [[0]] : !shard.sharding
+  %a1 = shard.shard %a to %rows : tensor<8x6xf32>
+  %e = tensor.empty() : tensor<8x6xf32>
+  %s = linalg.softmax dimension(0) ins(%a1 : tensor<8x6xf32>) outs(%e : tensor<8x6xf32>) -> tensor<8x6xf32>
+  %r = shard.shard %s to %rows : tensor<8x6xf32>
+  return %r : tensor<8x6xf32>
+}
