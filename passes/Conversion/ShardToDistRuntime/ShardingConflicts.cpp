@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/Conversion/ShardToDistRuntime/ShardingConflicts.h"
+#include "passes/Conversion/ShardToDistRuntime/ReshapeSharding.h"
 
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
 #include "mlir/Dialect/Shard/Interfaces/ShardingInterface.h"
@@ -213,7 +214,7 @@ void reshardResult(OpBuilder &b, OpResult result, FlatSymbolRefAttr grid,
 }
 
 LogicalResult resolveOp(Operation *op, FlatSymbolRefAttr fallbackGrid,
-                        OpBuilder &b) {
+                        SymbolTableCollection &symbols, OpBuilder &b) {
   if (isa<shard::ShardOp, shard::ShardingOp, shard::GetShardingOp>(op))
     return success();
   auto rule = dyn_cast<shard::ShardingInterface>(op);
@@ -246,6 +247,9 @@ LogicalResult resolveOp(Operation *op, FlatSymbolRefAttr fallbackGrid,
       (void)sharding.take(splitAxes(shard::Sharding(annotation.getSharding())),
                           maps[operand.getOperandNumber()], /*fix=*/false);
   }
+
+  if (shard::GridOp gridOp = shard::getGridOrNull(op, *grid, symbols))
+    mlir::distc::restrictReshapeLoops(op, sharding.axes, gridOp);
 
   for (OpOperand &operand : op->getOpOperands()) {
     auto type = dyn_cast<RankedTensorType>(operand.get().getType());
@@ -290,12 +294,13 @@ LogicalResult mlir::distc::resolveShardingConflicts(func::FuncOp func) {
   if (!fallbackGrid)
     return success();
   OpBuilder b(func.getContext());
+  SymbolTableCollection symbols;
   // In order: an op's operands are settled after their producers, so a
   // value that propagation left unannotated has its producer's annotation
   // by the time a user reads it.
   for (Block &block : func.getBody())
     for (Operation &op : llvm::make_early_inc_range(block))
-      if (failed(resolveOp(&op, fallbackGrid, b)))
+      if (failed(resolveOp(&op, fallbackGrid, symbols, b)))
         return failure();
   return checkChainGrids(func);
 }

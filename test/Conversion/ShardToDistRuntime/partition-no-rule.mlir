@@ -1,20 +1,43 @@
 // RUN: %distc-opt %s --distc-shard-partition --split-input-file | FileCheck %s
 
 // Ops that have no sharding rule upstream are computed replicated (their
-// split operands gathered first); linalg.softmax is decomposed into
-// linalg.generic ops, which have rules.
+// split operands gathered first); the reshapes have distc's rule, and
+// linalg.softmax is decomposed into linalg.generic ops, which have rules.
+// 8 rows into 2x4 on 4 shards: a shard would hold half a group, so the
+// reshape is computed replicated (on the global argument: no gather).
 
 shard.grid @g(shape = 4)
 
 // CHECK-LABEL: func.func @reshape_replicated
-// CHECK:         %[[S:.*]] = shard.all_slice %{{.*}} on @g grid_axes = [0] slice_axis = 0 : tensor<8x6xf32> -> tensor<2x6xf32>
-// CHECK:         %[[G:.*]] = shard.all_gather %[[S]] on @g grid_axes = [0] gather_axis = 0 : tensor<2x6xf32> -> tensor<8x6xf32>
-// CHECK:         tensor.expand_shape %{{.*}} {{\[}}[0, 1], [2]] output_shape [2, 4, 6] : tensor<8x6xf32> into tensor<2x4x6xf32>
+// CHECK-SAME:    %[[A:.*]]: tensor<8x6xf32>
+// CHECK-NEXT:    tensor.expand_shape %[[A]] {{\[}}[0, 1], [2]] output_shape [2, 4, 6] : tensor<8x6xf32> into tensor<2x4x6xf32>
 func.func @reshape_replicated(%a: tensor<8x6xf32>) -> tensor<2x4x6xf32> {
   %rows = shard.sharding @g split_axes = [[0]] : !shard.sharding
   %a1 = shard.shard %a to %rows : tensor<8x6xf32>
   %x = tensor.expand_shape %a1 [[0, 1], [2]] output_shape [2, 4, 6] : tensor<8x6xf32> into tensor<2x4x6xf32>
   return %x : tensor<2x4x6xf32>
+}
+
+// -----
+
+shard.grid @g(shape = 4)
+
+// A reshape keeps a split of the leading dimension of a group when every
+// shard holds whole groups: 8 rows into 4x2 on 4 (one each), and collapsed.
+// CHECK-LABEL: func.func @reshape_local
+// CHECK:         %[[S:.*]] = shard.all_slice %{{.*}} on @g grid_axes = [0] slice_axis = 0 : tensor<8x6xf32> -> tensor<2x6xf32>
+// CHECK-NOT:     shard.all_gather
+// CHECK:         %[[E:.*]] = tensor.expand_shape %[[S]] {{\[}}[0, 1], [2]] output_shape [1, 2, 6] : tensor<2x6xf32> into tensor<1x2x6xf32>
+// CHECK-NOT:     shard.all_gather
+// CHECK:         %[[C:.*]] = tensor.collapse_shape %[[E]] {{\[}}[0, 1], [2]] : tensor<1x2x6xf32> into tensor<2x6xf32>
+// CHECK:         shard.all_gather %[[C]] on @g grid_axes = [0] gather_axis = 0 : tensor<2x6xf32> -> tensor<8x6xf32>
+func.func @reshape_local(%a: tensor<8x6xf32>) -> tensor<8x6xf32> {
+  %rows = shard.sharding @g split_axes = [[0]] : !shard.sharding
+  %a1 = shard.shard %a to %rows : tensor<8x6xf32>
+  %x = tensor.expand_shape %a1 [[0, 1], [2]] output_shape [4, 2, 6] : tensor<8x6xf32> into tensor<4x2x6xf32>
+  %y = tensor.collapse_shape %x [[0, 1], [2]] : tensor<4x2x6xf32> into tensor<8x6xf32>
+  %y1 = shard.shard %y to %rows : tensor<8x6xf32>
+  return %y1 : tensor<8x6xf32>
 }
 
 // -----
