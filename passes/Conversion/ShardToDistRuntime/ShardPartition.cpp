@@ -11,6 +11,7 @@
 
 #include "passes/Passes.h"
 #include "passes/Conversion/ShardToDistRuntime/DecomposeAggregates.h"
+#include "passes/Conversion/ShardToDistRuntime/GlobalIndices.h"
 #include "passes/Conversion/ShardToDistRuntime/ReplicatedSharding.h"
 #include "passes/Conversion/ShardToDistRuntime/ShardGridCheck.h"
 #include "passes/Conversion/ShardToDistRuntime/ShardingConflicts.h"
@@ -703,20 +704,6 @@ struct ShardPartition
         if (failed(checkAnnotation(op, symbols)))
           ok = false;
       });
-      // Upstream's partitioning keeps linalg.index in a partitioned body
-      // as it is, i.e. relative to the local shard instead of the global
-      // tensor: silently wrong results. Refuse rather than guess whether
-      // the op ends up split or replicated.
-      func.walk([&](linalg::IndexOp index) {
-        Operation *owner = index->getParentOp();
-        owner->emitError("distc: linalg.index in the body of a linalg op "
-                         "in a function with shard annotations is not "
-                         "supported yet (partitioning would not offset it "
-                         "to global indices)")
-                .attachNote(index.getLoc())
-            << "linalg.index here";
-        ok = false;
-      });
     }
     if (!ok)
       return signalPassFailure();
@@ -755,6 +742,8 @@ struct ShardPartition
           failed(mlir::distc::resolveShardingConflicts(func)) ||
           failed(mlir::distc::completeUnevenShardings(func, symbols)))
         return signalPassFailure();
+      // (While the annotations still say how each loop is split.)
+      mlir::distc::tagShardedIndices(func, symbols);
       fuseReshardTransposes(func);
       // (Shardings with offsets are left out: their reshardings are
       // distc's.)
@@ -762,6 +751,7 @@ struct ShardPartition
       mlir::distc::insertReshardCarriers(func);
       if (failed(runPipeline(partition, func)))
         return signalPassFailure();
+      mlir::distc::offsetShardedIndices(func, symbols);
     }
   }
 };

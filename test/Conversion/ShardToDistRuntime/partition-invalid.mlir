@@ -70,29 +70,6 @@ func.func @captured(%a: tensor<8xf32>, %n: index) -> tensor<8xf32> {
 
 // -----
 
-// linalg.index would stay relative to the local shard after partitioning.
-
-shard.grid @grid0(shape = 2)
-
-#id = affine_map<(d0) -> (d0)>
-func.func @index_in_body(%a: tensor<8xf32>) -> tensor<8xf32> {
-  %s = shard.sharding @grid0 split_axes = [[0]] : !shard.sharding
-  %as = shard.shard %a to %s : tensor<8xf32>
-  // expected-error @+1 {{linalg.index in the body of a linalg op in a function with shard annotations is not supported yet}}
-  %r = linalg.generic {indexing_maps = [#id], iterator_types = ["parallel"]}
-      outs(%as : tensor<8xf32>) {
-  ^bb0(%x: f32):
-    // expected-note @+1 {{linalg.index here}}
-    %i = linalg.index 0 : index
-    %c = arith.index_cast %i : index to i64
-    %f = arith.sitofp %c : i64 to f32
-    linalg.yield %f : f32
-  } -> tensor<8xf32>
-  return %r : tensor<8xf32>
-}
-
-// -----
-
 // The sharding of a value that no shard.shard annotates is not known before
 // propagation: an annotation cannot take it from shard.get_sharding.
 
