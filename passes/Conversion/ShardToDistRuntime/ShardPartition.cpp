@@ -345,18 +345,22 @@ LogicalResult replicateUnshardableOps(func::FuncOp func, bool remarks) {
     if (!mlir::distc::hasReplicatedSharding(&op))
       continue;
     // Partitioning clones a replicated op's regions unchanged, with the
-    // values they capture mapped to their local shards: a body reading a
-    // split tensor from outside would compute on a shard. Only operands
-    // can be annotated.
+    // values they capture mapped to their partitioned values: a body reading
+    // a split tensor from outside would compute on a shard. It reads the
+    // whole tensor instead (annotated as replicated for the op, like its
+    // operands: partitioning gathers it before the op).
     llvm::SetVector<Value> captured;
     getUsedValuesDefinedAbove(op.getRegions(), captured);
-    for (Value value : captured)
-      if (isTensor(value.getType()))
-        return op.emitError("distc: a region of this op, which has no "
-                            "sharding rule and is computed replicated, reads "
-                            "a tensor defined outside it; pass it as an "
-                            "operand (iter_args) or move the op to a function "
-                            "without shard annotations");
+    b.setInsertionPoint(&op);
+    for (Value value : captured) {
+      if (!isTensor(value.getType()))
+        continue;
+      auto whole = shard::ShardOp::create(
+          b, op.getLoc(), value, replicatedSharding(b, op.getLoc(), grid),
+          /*annotateForUsers=*/true);
+      for (Region &region : op.getRegions())
+        replaceAllUsesInRegionWith(value, whole.getResult(), region);
+    }
     if (remarks && (llvm::any_of(op.getOperandTypes(), isTensor) ||
                     llvm::any_of(op.getResultTypes(), isTensor)))
       op.emitRemark("distc: '")

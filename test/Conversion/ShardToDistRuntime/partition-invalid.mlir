@@ -49,27 +49,6 @@ func.func @dynamic_grid(%a: tensor<8xf32>) -> tensor<8xf32> {
 
 // -----
 
-shard.grid @grid0(shape = 4)
-
-// A loop computed replicated cannot read a split tensor from outside: its
-// body would be cloned onto the local shard.
-func.func @captured(%a: tensor<8xf32>, %n: index) -> tensor<8xf32> {
-  %s = shard.sharding @grid0 split_axes = [[0]] : !shard.sharding
-  %as = shard.shard %a to %s annotate_for_users : tensor<8xf32>
-  %e = tensor.empty() : tensor<8xf32>
-  %x = linalg.exp ins(%as : tensor<8xf32>) outs(%e : tensor<8xf32>) -> tensor<8xf32>
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  // expected-error @+1 {{a region of this op, which has no sharding rule and is computed replicated, reads a tensor defined outside it}}
-  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %e) -> tensor<8xf32> {
-    %y = linalg.add ins(%acc, %x : tensor<8xf32>, tensor<8xf32>) outs(%acc : tensor<8xf32>) -> tensor<8xf32>
-    scf.yield %y : tensor<8xf32>
-  }
-  return %r : tensor<8xf32>
-}
-
-// -----
-
 // The sharding of a value that no shard.shard annotates is not known before
 // propagation: an annotation cannot take it from shard.get_sharding.
 

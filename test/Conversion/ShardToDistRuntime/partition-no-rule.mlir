@@ -81,3 +81,28 @@ func.func @softmax_split(%a: tensor<8x6xf32>) -> tensor<8x6xf32> {
   %r = shard.shard %s to %rows : tensor<8x6xf32>
   return %r : tensor<8x6xf32>
 }
+
+// -----
+
+shard.grid @g(shape = 4)
+
+// A loop computed replicated whose body reads a split tensor from outside:
+// the body reads the gathered tensor.
+// CHECK-LABEL: func.func @captured
+// CHECK:         %[[X:.*]] = linalg.exp ins(%{{.*}} : tensor<2xf32>)
+// CHECK:         shard.all_gather %[[X]] on @g grid_axes = [0] gather_axis = 0 : tensor<2xf32> -> tensor<8xf32>
+// CHECK:         scf.for
+// CHECK:           linalg.add ins(%{{.*}}, %{{.*}} : tensor<8xf32>, tensor<8xf32>)
+func.func @captured(%a: tensor<8xf32>, %n: index) -> tensor<8xf32> {
+  %s = shard.sharding @g split_axes = [[0]] : !shard.sharding
+  %as = shard.shard %a to %s annotate_for_users : tensor<8xf32>
+  %e = tensor.empty() : tensor<8xf32>
+  %x = linalg.exp ins(%as : tensor<8xf32>) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> tensor<8xf32> {
+    %y = linalg.add ins(%acc, %x : tensor<8xf32>, tensor<8xf32>) outs(%acc : tensor<8xf32>) -> tensor<8xf32>
+    scf.yield %y : tensor<8xf32>
+  }
+  return %r : tensor<8xf32>
+}
