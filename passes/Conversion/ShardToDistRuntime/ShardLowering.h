@@ -204,6 +204,11 @@ private:
   LogicalResult lower(shard::AllSliceOp op);
   LogicalResult lower(shard::AllToAllOp op);
   LogicalResult lower(shard::UpdateHaloOp op);
+  /// The halos of `dest` along dimension 0, split along `axes`: `before`
+  /// and `after` rows exchanged with the neighbours in that group.
+  FailureOr<Value> exchangeRowHalos(shard::UpdateHaloOp op, GridInfo info,
+                                    Value dest, ArrayRef<int16_t> axes,
+                                    int64_t before, int64_t after);
   LogicalResult lower(shard::ProcessLinearIndexOp op);
   LogicalResult lower(shard::ProcessMultiIndexOp op);
   LogicalResult lower(shard::GridShapeOp op);
