@@ -1,6 +1,7 @@
 //===- GlobalIndices.cpp - linalg.index of partitioned ops ----------------===//
 
 #include "passes/Conversion/ShardToDistRuntime/GlobalIndices.h"
+#include "passes/Conversion/ShardToDistRuntime/UnevenSharding.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -8,6 +9,8 @@
 
 using namespace mlir;
 using namespace mlir::shard;
+using mlir::distc::axesOf;
+using mlir::distc::shardCount;
 
 namespace {
 
@@ -30,20 +33,6 @@ ShardingOp resultSharding(OpResult result) {
   return annotation && !annotation.getAnnotateForUsers()
              ? annotation.getSharding().getDefiningOp<ShardingOp>()
              : nullptr;
-}
-
-ArrayRef<GridAxis> axesOf(ShardingOp sharding, int64_t dim) {
-  auto lists = sharding.getSplitAxes().getAxes();
-  if (dim >= static_cast<int64_t>(lists.size()))
-    return {};
-  return lists[dim].asArrayRef();
-}
-
-int64_t shardCount(GridOp grid, ArrayRef<GridAxis> axes) {
-  int64_t n = 1;
-  for (GridAxis axis : axes)
-    n *= grid.getShape()[axis];
-  return n;
 }
 
 /// The block offsets of dimension `dim` (of size `size`) of a tensor of
