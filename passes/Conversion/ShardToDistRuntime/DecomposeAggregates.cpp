@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Shard/IR/ShardOps.h"
 
 using namespace mlir;
 
@@ -41,6 +42,26 @@ void useMaximumF(linalg::GenericOp op) {
   max.erase();
 }
 
+/// The sum of the decomposition reads the exponentials, which the division
+/// reads too. Propagation gives that value the sharding the division wants
+/// and gathers it for the sum; annotated like the softmax's input instead,
+/// the sum over a split dimension is a partial sum and an all_reduce.
+void annotateSumInput(linalg::GenericOp op, shard::ShardOp input) {
+  if (op.getNumDpsInputs() != 1 || op.getNumReductionLoops() == 0 ||
+      !isa_and_nonnull<linalg::GenericOp>(
+          op.getDpsInputs()[0].getDefiningOp()))
+    return;
+  Block &body = *op.getBody();
+  if (!isa<arith::AddFOp>(body.front()))
+    return;
+  OpBuilder b(op);
+  OpOperand &exps = op.getDpsInputOperands()[0][0];
+  exps.set(shard::ShardOp::create(b, op.getLoc(), exps.get(),
+                                  input.getSharding(),
+                                  /*annotateForUsers=*/true)
+               .getResult());
+}
+
 } // namespace
 
 LogicalResult mlir::distc::decomposeAggregateOps(func::FuncOp func) {
@@ -50,6 +71,7 @@ LogicalResult mlir::distc::decomposeAggregateOps(func::FuncOp func) {
   for (linalg::SoftmaxOp op : softmaxes) {
     b.setInsertionPoint(op);
     Operation *before = op->getPrevNode();
+    auto input = op.getInput().getDefiningOp<shard::ShardOp>();
     FailureOr<SmallVector<Value>> results =
         cast<linalg::AggregatedOpInterface>(op.getOperation())
             .decomposeOperation(b);
@@ -63,8 +85,11 @@ LogicalResult mlir::distc::decomposeAggregateOps(func::FuncOp func) {
     for (Operation &made : llvm::make_early_inc_range(llvm::make_range(
              before ? std::next(before->getIterator()) : block->begin(),
              end ? end->getIterator() : block->end())))
-      if (auto generic = dyn_cast<linalg::GenericOp>(made))
+      if (auto generic = dyn_cast<linalg::GenericOp>(made)) {
         useMaximumF(generic);
+        if (input)
+          annotateSumInput(generic, input);
+      }
   }
   return success();
 }

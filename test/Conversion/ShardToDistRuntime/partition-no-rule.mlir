@@ -66,13 +66,19 @@ func.func @softmax_local(%a: tensor<8x6xf32>) -> tensor<8x6xf32> {
 
 shard.grid @g(shape = 4)
 
-// Along the split dimension the maximum is a partial maximum and an
-// all_reduce (from -inf, with maximumf: a reduction kind upstream knows).
+// Along the split dimension the maximum and the sum are partial reductions
+// and an all_reduce each (the maximum from -inf, with maximumf: a reduction
+// kind upstream knows); the exponentials stay split.
 // CHECK-LABEL: func.func @softmax_split
 // CHECK:         arith.constant 0xFF800000 : f32
 // CHECK:         arith.maximumf
 // CHECK:         shard.all_reduce %{{.*}} on @g grid_axes = [0] reduction = max : tensor<6xf32> -> tensor<6xf32>
 // CHECK:         math.exp
+// CHECK-NOT:     shard.all_gather
+// CHECK:         arith.addf
+// CHECK:         shard.all_reduce %{{.*}} on @g grid_axes = [0] : tensor<6xf32> -> tensor<6xf32>
+// CHECK:         arith.divf
+// CHECK:         shard.all_gather
 func.func @softmax_split(%a: tensor<8x6xf32>) -> tensor<8x6xf32> {
   %rows = shard.sharding @g split_axes = [[0]] : !shard.sharding
   %a1 = shard.shard %a to %rows : tensor<8x6xf32>
