@@ -6,6 +6,7 @@
 #include "dialect/DistRuntime/DistRuntime.h"
 #include "passes/Passes.h"
 #include "passes/Conversion/ShardToDistRuntime/ReplicatedSharding.h"
+#include "passes/Conversion/ShardToDistRuntime/ReshapeSharding.h"
 #include "passes/Conversion/ShardToDistRuntime/UnevenSharding.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -19,7 +20,9 @@ void distc::registerDistcDialects(mlir::DialectRegistry &registry) {
   registry.insert<mlir::dist::DistDialect,
                   mlir::distruntime::DistRuntimeDialect>();
   // After registerAllExtensions: upstream's sharding models come first, ops
-  // without one are computed replicated in shard programs (docs/shard.md).
+  // without one are computed replicated in shard programs (docs/shard.md),
+  // after distc's own rules.
+  mlir::distc::registerReshapeShardingModels(registry);
   mlir::distc::registerReplicatedShardingModels(registry);
   mlir::distc::registerReshardShardingModel(registry);
 }

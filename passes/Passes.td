@@ -825,11 +825,14 @@ def ConvertShardToDistRuntime
       local slice;
     - `shard.all_gather` and `shard.all_to_all` -> `distruntime.copy_reshape`
       (replicated target boxes, resp. a redistribution of the same global
-      array from a split along `concat_axis` to one along `split_axis`);
+      array from a split along `concat_axis` to one along `split_axis`;
+      with both axes equal, of an array with the axis as two block
+      dimensions, one per member);
     - `shard.all_slice` -> a local `tensor.extract_slice`;
-    - `shard.update_halo` (halos along tensor dimension 0) ->
+    - `shard.update_halo` -> per split dimension (the last first),
       `distruntime.update_halo` of the owned rows and `tensor.insert_slice`
-      of the received halos into the destination;
+      of the received halos into the destination (a dimension other than 0
+      is swapped to the front for it, a local transposed copy each way);
     - `shard.process_linear_index`, `process_multi_index` ->
       `distruntime.team_member` (and its row-major delinearization);
       `shard.grid_shape` -> constants; `shard.shard_shape` -> the balanced

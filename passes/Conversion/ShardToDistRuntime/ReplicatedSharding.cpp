@@ -3,7 +3,9 @@
 #include "passes/Conversion/ShardToDistRuntime/ReplicatedSharding.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "passes/Conversion/ShardToDistRuntime/NoProposalModel.h"
@@ -76,17 +78,24 @@ void mlir::distc::registerReplicatedShardingModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, scf::SCFDialect *dialect) {
     attachToDialect(ctx, dialect);
   });
+  // Every op of these dialects that has no rule of its own is computed
+  // replicated: correct for any op, with the gathers and slices that
+  // partitioning puts around it.
   registry.addExtension(+[](MLIRContext *ctx, vector::VectorDialect *dialect) {
-    attachToDialect(ctx, dialect, {"vector.print"});
-  });
-  registry.addExtension(+[](MLIRContext *ctx, func::FuncDialect *dialect) {
-    attachToDialect(ctx, dialect, {"func.call"});
+    attachToDialect(ctx, dialect);
   });
   registry.addExtension(+[](MLIRContext *ctx, tensor::TensorDialect *dialect) {
-    attachToDialect(ctx, dialect,
-                    {"tensor.extract", "tensor.dim", "tensor.insert",
-                     "tensor.from_elements", "tensor.generate", "tensor.cast",
-                     "tensor.rank", "tensor.extract_slice"});
+    attachToDialect(ctx, dialect);
+  });
+  registry.addExtension(+[](MLIRContext *ctx, linalg::LinalgDialect *dialect) {
+    attachToDialect(ctx, dialect);
+  });
+  registry.addExtension(
+      +[](MLIRContext *ctx, bufferization::BufferizationDialect *dialect) {
+        attachToDialect(ctx, dialect);
+      });
+  registry.addExtension(+[](MLIRContext *ctx, func::FuncDialect *dialect) {
+    attachToDialect(ctx, dialect, {"func.call"});
   });
 }
 

@@ -434,8 +434,7 @@ LogicalResult Lowering::lower(shard::AllToAllOp op) {
   int64_t split = op.getSplitAxis().getSExtValue();
   int64_t concat = op.getConcatAxis().getSExtValue();
   if (split == concat)
-    return op.emitError("distc: all_to_all with split_axis == concat_axis "
-                        "is not supported yet");
+    return lowerBlockExchange(op, *g);
   // The inputs are the blocks of one global array split along concat_axis
   // (in group order); the results are the blocks of the same array split
   // along split_axis. That is a redistribution of one global array. Blocks
@@ -471,6 +470,68 @@ LogicalResult Lowering::lower(shard::AllToAllOp op) {
       rewriter, loc, resultType, input, global, offsets, global, newOffsets,
       newShape, g->team);
   rewriter.replaceOp(op, copy);
+  return success();
+}
+
+LogicalResult Lowering::lowerBlockExchange(shard::AllToAllOp op, Group g) {
+  // Along one axis a: member i receives block i of every member's input,
+  // in member order: result_i = [X_0[i], X_1[i], ...]. With the axis as
+  // (P, b) (P blocks of b), the inputs are the slices J = j of one global
+  // array (.., J, S, b, ..) and the results its slices S = i: one
+  // redistribution, reshaped back.
+  Location loc = op.getLoc();
+  Value input = op.getInput();
+  auto type = cast<RankedTensorType>(input.getType());
+  auto resultType = cast<RankedTensorType>(op.getResult().getType());
+  int64_t a = op.getSplitAxis().getSExtValue();
+  int64_t procs = g.size;
+  if (type.isDynamicDim(a) || type.getDimSize(a) % procs != 0)
+    return op.emitError("distc: all_to_all with split_axis == concat_axis "
+                        "needs a static size along it that the group's ")
+           << procs << " processes divide (" << type.getDimSize(a) << ")";
+  int64_t block = type.getDimSize(a) / procs;
+  SmallVector<ReassociationIndices> groups;
+  SmallVector<int64_t> inShape, outShape;
+  SmallVector<Value> global, offsets, newOffsets, newSizes;
+  Value zero = constant(loc, 0);
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    int64_t first = inShape.size();
+    if (d != a) {
+      groups.push_back({first});
+      inShape.push_back(type.getDimSize(d));
+      outShape.push_back(type.getDimSize(d));
+      Value size = dimSize(loc, input, d);
+      global.push_back(size);
+      offsets.push_back(zero);
+      newOffsets.push_back(zero);
+      newSizes.push_back(size);
+      continue;
+    }
+    groups.push_back({first, first + 1, first + 2});
+    inShape.append({1, procs, block});
+    outShape.append({procs, 1, block});
+    global.append({constant(loc, procs), constant(loc, procs),
+                   constant(loc, block)});
+    offsets.append({g.index, zero, zero});
+    newOffsets.append({zero, g.index, zero});
+    newSizes.append({constant(loc, procs), constant(loc, 1),
+                     constant(loc, block)});
+  }
+  auto expanded = RankedTensorType::get(inShape, type.getElementType());
+  SmallVector<OpFoldResult> inSizes;
+  for (auto [d, size] : llvm::enumerate(inShape))
+    inSizes.push_back(ShapedType::isDynamic(size)
+                          ? OpFoldResult(global[d])
+                          : OpFoldResult(rewriter.getIndexAttr(size)));
+  Value in = tensor::ExpandShapeOp::create(rewriter, loc, expanded, input,
+                                           groups, inSizes);
+  Value copy = mlir::distc::lowering::copyReshapeAndWait(
+      rewriter, loc, RankedTensorType::get(outShape, type.getElementType()),
+      in, global, offsets, global, newOffsets, newSizes, g.team);
+  Value result = tensor::CollapseShapeOp::create(rewriter, loc, copy, groups);
+  if (result.getType() != resultType)
+    result = tensor::CastOp::create(rewriter, loc, resultType, result);
+  rewriter.replaceOp(op, result);
   return success();
 }
 

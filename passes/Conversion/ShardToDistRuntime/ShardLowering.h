@@ -203,7 +203,14 @@ private:
   LogicalResult lower(shard::ScatterOp op);
   LogicalResult lower(shard::AllSliceOp op);
   LogicalResult lower(shard::AllToAllOp op);
+  /// all_to_all with split_axis == concat_axis.
+  LogicalResult lowerBlockExchange(shard::AllToAllOp op, Group g);
   LogicalResult lower(shard::UpdateHaloOp op);
+  /// The halos of `dest` along dimension 0, split along `axes`: `before`
+  /// and `after` rows exchanged with the neighbours in that group.
+  FailureOr<Value> exchangeRowHalos(shard::UpdateHaloOp op, GridInfo info,
+                                    Value dest, ArrayRef<int16_t> axes,
+                                    int64_t before, int64_t after);
   LogicalResult lower(shard::ProcessLinearIndexOp op);
   LogicalResult lower(shard::ProcessMultiIndexOp op);
   LogicalResult lower(shard::GridShapeOp op);

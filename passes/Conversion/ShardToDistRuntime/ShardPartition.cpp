@@ -10,8 +10,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "passes/Passes.h"
+#include "passes/Conversion/ShardToDistRuntime/DecomposeAggregates.h"
+#include "passes/Conversion/ShardToDistRuntime/GlobalIndices.h"
 #include "passes/Conversion/ShardToDistRuntime/ReplicatedSharding.h"
 #include "passes/Conversion/ShardToDistRuntime/ShardGridCheck.h"
+#include "passes/Conversion/ShardToDistRuntime/ShardingConflicts.h"
 #include "passes/Conversion/ShardToDistRuntime/UnevenSharding.h"
 
 #include "mlir/Conversion/TosaToArith/TosaToArith.h"
@@ -342,18 +345,22 @@ LogicalResult replicateUnshardableOps(func::FuncOp func, bool remarks) {
     if (!mlir::distc::hasReplicatedSharding(&op))
       continue;
     // Partitioning clones a replicated op's regions unchanged, with the
-    // values they capture mapped to their local shards: a body reading a
-    // split tensor from outside would compute on a shard. Only operands
-    // can be annotated.
+    // values they capture mapped to their partitioned values: a body reading
+    // a split tensor from outside would compute on a shard. It reads the
+    // whole tensor instead (annotated as replicated for the op, like its
+    // operands: partitioning gathers it before the op).
     llvm::SetVector<Value> captured;
     getUsedValuesDefinedAbove(op.getRegions(), captured);
-    for (Value value : captured)
-      if (isTensor(value.getType()))
-        return op.emitError("distc: a region of this op, which has no "
-                            "sharding rule and is computed replicated, reads "
-                            "a tensor defined outside it; pass it as an "
-                            "operand (iter_args) or move the op to a function "
-                            "without shard annotations");
+    b.setInsertionPoint(&op);
+    for (Value value : captured) {
+      if (!isTensor(value.getType()))
+        continue;
+      auto whole = shard::ShardOp::create(
+          b, op.getLoc(), value, replicatedSharding(b, op.getLoc(), grid),
+          /*annotateForUsers=*/true);
+      for (Region &region : op.getRegions())
+        replaceAllUsesInRegionWith(value, whole.getResult(), region);
+    }
     if (remarks && (llvm::any_of(op.getOperandTypes(), isTensor) ||
                     llvm::any_of(op.getResultTypes(), isTensor)))
       op.emitRemark("distc: '")
@@ -659,6 +666,9 @@ struct ShardPartition
     tosa.addPass(createTosaToArithPass());
     tosa.addPass(createTosaToTensorPass());
     for (auto func : module.getOps<func::FuncOp>()) {
+      // (In every function, for the same reason as TOSA below.)
+      if (failed(mlir::distc::decomposeAggregateOps(func)))
+        return signalPassFailure();
       bool hasTosa = false;
       func.walk([&](Operation *op) {
         hasTosa |= isa<tosa::TosaDialect>(op->getDialect());
@@ -698,20 +708,6 @@ struct ShardPartition
         if (failed(checkAnnotation(op, symbols)))
           ok = false;
       });
-      // Upstream's partitioning keeps linalg.index in a partitioned body
-      // as it is, i.e. relative to the local shard instead of the global
-      // tensor: silently wrong results. Refuse rather than guess whether
-      // the op ends up split or replicated.
-      func.walk([&](linalg::IndexOp index) {
-        Operation *owner = index->getParentOp();
-        owner->emitError("distc: linalg.index in the body of a linalg op "
-                         "in a function with shard annotations is not "
-                         "supported yet (partitioning would not offset it "
-                         "to global indices)")
-                .attachNote(index.getLoc())
-            << "linalg.index here";
-        ok = false;
-      });
     }
     if (!ok)
       return signalPassFailure();
@@ -744,9 +740,14 @@ struct ShardPartition
         if (failed(checkAnnotation(op, symbols)))
           propagatedOk = false;
       });
+      // Where propagation gave up on contradicting annotations, the ops
+      // get one sharding and reshardings around them.
       if (errors != 0 || !propagatedOk ||
+          failed(mlir::distc::resolveShardingConflicts(func)) ||
           failed(mlir::distc::completeUnevenShardings(func, symbols)))
         return signalPassFailure();
+      // (While the annotations still say how each loop is split.)
+      mlir::distc::tagShardedIndices(func, symbols);
       fuseReshardTransposes(func);
       // (Shardings with offsets are left out: their reshardings are
       // distc's.)
@@ -754,6 +755,7 @@ struct ShardPartition
       mlir::distc::insertReshardCarriers(func);
       if (failed(runPipeline(partition, func)))
         return signalPassFailure();
+      mlir::distc::offsetShardedIndices(func, symbols);
     }
   }
 };

@@ -19,38 +19,84 @@ LogicalResult Lowering::lower(shard::UpdateHaloOp op) {
   if (!type)
     return op.emitError("distc: update_halo on memrefs is not supported; "
                         "lower it before bufferization");
-  // The runtime exchanges halos of arrays partitioned along dimension 0.
-  auto splitAxes = op.getSplitAxes().getAxes();
-  for (auto [dim, axes] : llvm::enumerate(splitAxes)) {
+  // Halo sizes come in pairs, one per split dimension in order.
+  SmallVector<std::pair<int64_t, ArrayRef<int16_t>>> splitDims;
+  for (auto [dim, axes] : llvm::enumerate(op.getSplitAxes().getAxes())) {
     ArrayRef<int16_t> list = axes.asArrayRef();
     if (failed(checkAxes(op, *info, list)))
       return failure();
-    if (dim == 0 && list.empty())
-      return op.emitError("distc: update_halo must split tensor dimension 0 "
-                          "(the only one with halos supported yet)");
-    if (dim > 0 && !list.empty())
-      return op.emitError("distc: update_halo along tensor dimension ")
-             << dim << " is not supported yet (only dimension 0)";
+    if (!list.empty())
+      splitDims.push_back({static_cast<int64_t>(dim), list});
   }
-  if (splitAxes.empty())
+  if (splitDims.empty())
     return op.emitError("distc: update_halo without split axes");
-  if (!op.getHaloSizes().empty() || op.getStaticHaloSizes().size() != 2)
-    return op.emitError("distc: update_halo needs two static halo sizes "
-                        "(before and after dimension 0)");
-  int64_t before = op.getStaticHaloSizes()[0];
-  int64_t after = op.getStaticHaloSizes()[1];
-  if (before < 0 || after < 0)
-    return op.emitError("distc: negative halo sizes");
-  if (!type.isDynamicDim(0) && type.getDimSize(0) < before + after)
-    return op.emitError("distc: the shard has ")
-           << type.getDimSize(0) << " rows, fewer than its halos ("
-           << before << " + " << after << ")";
+  if (!op.getHaloSizes().empty() ||
+      op.getStaticHaloSizes().size() != 2 * splitDims.size())
+    return op.emitError("distc: update_halo needs two static halo sizes per "
+                        "split dimension (")
+           << 2 * splitDims.size() << " here)";
+  ArrayRef<int64_t> halos = op.getStaticHaloSizes();
+  for (auto [i, split] : llvm::enumerate(splitDims)) {
+    int64_t before = halos[2 * i], after = halos[2 * i + 1];
+    int64_t dim = split.first;
+    if (before < 0 || after < 0)
+      return op.emitError("distc: negative halo sizes");
+    if (!type.isDynamicDim(dim) && type.getDimSize(dim) < before + after)
+      return op.emitError("distc: the shard has ")
+             << type.getDimSize(dim) << " elements along dimension " << dim
+             << ", fewer than its halos (" << before << " + " << after
+             << ")";
+  }
 
+  // One exchange per split dimension, the last first (as upstream's MPI
+  // lowering): each exchanges whole slices of the others, halos included,
+  // so the corners of a later exchange carry what an earlier one received.
+  // The runtime exchanges along dimension 0; other dimensions are swapped
+  // to the front for their exchange (a local transposed copy each way).
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
-  Value dest = op.getDestination();
+  Value result = op.getDestination();
+  for (int64_t i = splitDims.size() - 1; i >= 0; --i) {
+    auto [dim, axes] = splitDims[i];
+    SmallVector<int64_t> swap =
+        llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
+    std::swap(swap[0], swap[dim]);
+    auto transposed = [&](Value value) -> Value {
+      if (dim == 0)
+        return value;
+      auto from = cast<RankedTensorType>(value.getType());
+      SmallVector<OpFoldResult> sizes;
+      for (int64_t d : swap)
+        sizes.push_back(from.isDynamicDim(d)
+                            ? OpFoldResult(dimSize(loc, value, d))
+                            : OpFoldResult(rewriter.getIndexAttr(
+                                  from.getDimSize(d))));
+      Value init = tensor::EmptyOp::create(rewriter, loc, sizes,
+                                           from.getElementType());
+      return linalg::TransposeOp::create(rewriter, loc, value, init, swap)
+          .getResult()[0];
+    };
+    FailureOr<Value> exchanged =
+        exchangeRowHalos(op, *info, transposed(result), axes, halos[2 * i],
+                         halos[2 * i + 1]);
+    if (failed(exchanged))
+      return failure();
+    result = transposed(*exchanged);
+  }
+  if (result.getType() != type)
+    result = tensor::CastOp::create(rewriter, loc, type, result);
+  rewriter.replaceOp(op, result);
+  return success();
+}
+
+FailureOr<Value> Lowering::exchangeRowHalos(shard::UpdateHaloOp op,
+                                            GridInfo info, Value dest,
+                                            ArrayRef<int16_t> axes,
+                                            int64_t before, int64_t after) {
+  auto type = cast<RankedTensorType>(dest.getType());
+  Location loc = op.getLoc();
   // The shards along dimension 0 are those of the group over its grid axes.
-  Group g = group(op, *info, splitAxes.front().asArrayRef());
+  Group g = group(op, info, axes);
   int64_t procs = g.size;
   int64_t rank = type.getRank();
   // Every shard holds `before + own + after` rows: the owned
@@ -143,8 +189,7 @@ LogicalResult Lowering::lower(shard::UpdateHaloOp op) {
                   arith::AddIOp::create(rewriter, loc, constant(loc, before),
                                         own),
                   result);
-  rewriter.replaceOp(op, result);
-  return success();
+  return result;
 }
 
 LogicalResult Lowering::lower(shard::ProcessLinearIndexOp op) {

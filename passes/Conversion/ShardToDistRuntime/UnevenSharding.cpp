@@ -18,26 +18,10 @@
 
 using namespace mlir;
 using namespace mlir::shard;
+using mlir::distc::axesOf;
+using mlir::distc::shardCount;
 
 namespace {
-
-/// The split axes of dimension `dim` of `sharding` (empty past its list).
-ArrayRef<GridAxis> axesOf(ShardingOp sharding, int64_t dim) {
-  auto all = sharding.getSplitAxes().getAxes();
-  if (dim >= static_cast<int64_t>(all.size()))
-    return {};
-  return all[dim].asArrayRef();
-}
-
-/// The shards of `axes` on `grid`: positive and within int64, since
-/// distc-shard-partition starts with checkShardGrids and checkAnnotation
-/// refuses grids with `?` extents (the completion divides by it).
-int64_t shardCount(GridOp grid, ArrayRef<GridAxis> axes) {
-  int64_t n = 1;
-  for (GridAxis axis : axes)
-    n *= grid.getShape()[axis];
-  return n;
-}
 
 /// The shard dialect's balanced partition of `size` over `n` shards:
 /// `size / n` each and one more on the last `size % n` (the rule of

@@ -23,6 +23,7 @@
 #define DISTC_PASSES_SHARDTODISTRUNTIME_UNEVENSHARDING_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Shard/IR/ShardOps.h"
 #include "mlir/IR/SymbolTable.h"
 
 namespace mlir {
@@ -35,6 +36,26 @@ inline constexpr llvm::StringLiteral kReshardAttrName = "distc.reshard";
 /// fuseReshardTransposes): the permutation, as linalg.transpose's. The
 /// carrier's type and its distc.reshard shape are then the transposed ones.
 inline constexpr llvm::StringLiteral kPermuteAttrName = "distc.permute";
+
+/// The split axes of dimension `dim` of `sharding` (empty past its list).
+inline ArrayRef<shard::GridAxis> axesOf(shard::ShardingOp sharding,
+                                        int64_t dim) {
+  auto all = sharding.getSplitAxes().getAxes();
+  if (dim >= static_cast<int64_t>(all.size()))
+    return {};
+  return all[dim].asArrayRef();
+}
+
+/// The shards of `axes` on `grid`: positive and within int64, since
+/// distc-shard-partition starts with checkShardGrids and checkAnnotation
+/// refuses grids with `?` extents.
+inline int64_t shardCount(shard::GridOp grid,
+                          ArrayRef<shard::GridAxis> axes) {
+  int64_t n = 1;
+  for (shard::GridAxis axis : axes)
+    n *= grid.getShape()[axis];
+  return n;
+}
 
 /// Step 1 above, after propagation; errors at the annotation for offsets
 /// tables that do not describe the tensor and for uneven halo shardings.

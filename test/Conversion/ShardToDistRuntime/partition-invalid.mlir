@@ -49,50 +49,6 @@ func.func @dynamic_grid(%a: tensor<8xf32>) -> tensor<8xf32> {
 
 // -----
 
-shard.grid @grid0(shape = 4)
-
-// A loop computed replicated cannot read a split tensor from outside: its
-// body would be cloned onto the local shard.
-func.func @captured(%a: tensor<8xf32>, %n: index) -> tensor<8xf32> {
-  %s = shard.sharding @grid0 split_axes = [[0]] : !shard.sharding
-  %as = shard.shard %a to %s annotate_for_users : tensor<8xf32>
-  %e = tensor.empty() : tensor<8xf32>
-  %x = linalg.exp ins(%as : tensor<8xf32>) outs(%e : tensor<8xf32>) -> tensor<8xf32>
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  // expected-error @+1 {{a region of this op, which has no sharding rule and is computed replicated, reads a tensor defined outside it}}
-  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %e) -> tensor<8xf32> {
-    %y = linalg.add ins(%acc, %x : tensor<8xf32>, tensor<8xf32>) outs(%acc : tensor<8xf32>) -> tensor<8xf32>
-    scf.yield %y : tensor<8xf32>
-  }
-  return %r : tensor<8xf32>
-}
-
-// -----
-
-// linalg.index would stay relative to the local shard after partitioning.
-
-shard.grid @grid0(shape = 2)
-
-#id = affine_map<(d0) -> (d0)>
-func.func @index_in_body(%a: tensor<8xf32>) -> tensor<8xf32> {
-  %s = shard.sharding @grid0 split_axes = [[0]] : !shard.sharding
-  %as = shard.shard %a to %s : tensor<8xf32>
-  // expected-error @+1 {{linalg.index in the body of a linalg op in a function with shard annotations is not supported yet}}
-  %r = linalg.generic {indexing_maps = [#id], iterator_types = ["parallel"]}
-      outs(%as : tensor<8xf32>) {
-  ^bb0(%x: f32):
-    // expected-note @+1 {{linalg.index here}}
-    %i = linalg.index 0 : index
-    %c = arith.index_cast %i : index to i64
-    %f = arith.sitofp %c : i64 to f32
-    linalg.yield %f : f32
-  } -> tensor<8xf32>
-  return %r : tensor<8xf32>
-}
-
-// -----
-
 // The sharding of a value that no shard.shard annotates is not known before
 // propagation: an annotation cannot take it from shard.get_sharding.
 
@@ -107,4 +63,23 @@ func.func @sharding_of_unannotated(%a: tensor<8xf32>) -> tensor<8xf32> {
   // expected-error @+1 {{distc: the sharding of a shard.shard must be defined by a shard.sharding op in the same function}}
   %xs = shard.shard %x to %g : tensor<8xf32>
   return %xs : tensor<8xf32>
+}
+
+// -----
+
+// Upstream defines no resharding between grids: an op whose operand and
+// result are annotated on two grids has no sharding to run in.
+
+shard.grid @grid0(shape = 2)
+shard.grid @grid1(shape = 3)
+
+func.func @two_grids_at_one_op(%a: tensor<6xf32>) -> tensor<6xf32> {
+  %s = shard.sharding @grid0 split_axes = [[0]] : !shard.sharding
+  %as = shard.shard %a to %s annotate_for_users : tensor<6xf32>
+  %e = tensor.empty() : tensor<6xf32>
+  // expected-error @+1 {{distc: this op's operands and results are annotated on different grids (@grid0 and @grid1)}}
+  %x = linalg.exp ins(%as : tensor<6xf32>) outs(%e : tensor<6xf32>) -> tensor<6xf32>
+  %t = shard.sharding @grid1 split_axes = [[0]] : !shard.sharding
+  %xs = shard.shard %x to %t : tensor<6xf32>
+  return %xs : tensor<6xf32>
 }
