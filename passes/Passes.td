@@ -859,7 +859,8 @@ def ConvertShardToDistRuntime
 //===----------------------------------------------------------------------===//
 // Program finalization: the last passes of every pipeline, on the LLVM
 // dialect. They make the module a C program that links with others, so that
-// what the pipeline prints is what distc translates (pipe, issue 17 item 3).
+// what the pipeline prints is what distc translates (`--emit=mlir` output
+// compiles again).
 //===----------------------------------------------------------------------===//
 
 def InternalizePrivateFunctions
