@@ -36,7 +36,8 @@ for f in bin/distc bin/distc-opt bin/distc-lsp-server share/distc/editor/distc.t
          lib/cmake/Distc/DistcConfig.cmake lib/cmake/Distc/DistcConfigVersion.cmake \
          lib/cmake/Distc/DistcTargets.cmake lib/pkgconfig/idtr.pc \
          share/man/man1/distc.1 share/doc/distc/README.md share/doc/distc/docs/install.md \
-         share/doc/distc/docs/README.md; do
+         share/doc/distc/docs/README.md share/doc/distc/docs/DistDialect.md \
+         share/doc/distc/docs/DistRuntimeDialect.md share/doc/distc/docs/DistcPasses.md; do
   [ -e "$P/$f" ] || fail "$f is not installed"
 done
 # A toolchain, not a development tree: distc's own MLIR libraries are in the
