@@ -35,14 +35,13 @@ struct AbiParam {
 enum class Typing { Untyped, Typed };
 enum class Header { Public, Internal };
 
-/// One line of IDTRRuntimeAPI.def.
+/// One line of the runtime's table (idtr/entry_points.def).
 struct AbiFunction {
   IDTRFunction id;
   StringLiteral symbol;
   Typing typing;
   AbiType result;
   IDTREffect effect;
-  IDTRDeclarer declarer;
   Header header;
   /// The parameters, then unnamed ones. The bound only limits the table:
   /// a longer line does not compile.
@@ -56,29 +55,51 @@ struct AbiFunction {
 
 constexpr AbiFunction kFunctions[] = {
 #define IDTR_ARG(Type, name) AbiParam{AbiType::Type, #name}
-#define IDTR_FUNCTION(Id, Symbol, Ty, Result, Effect, DeclaredBy, Hdr, ...)  \
-  {IDTRFunction::Id,      #Symbol,           Typing::Ty,                      \
-   AbiType::Result,       IDTREffect::Effect, IDTRDeclarer::DeclaredBy,        \
-   Header::Hdr,           {__VA_ARGS__}},
-#include "passes/IDTRRuntimeAPI.def"
+#define IDTR_NO_ARGS
+#define IDTR_FUNCTION(Id, Symbol, Ty, Result, Effect, Hdr, ...)               \
+  {IDTRFunction::Id, #Symbol,           Typing::Ty, AbiType::Result,          \
+   IDTREffect::Effect, Header::Hdr, {__VA_ARGS__}},
+#include "runtime/include/idtr/entry_points.def"
 #undef IDTR_ARG
+#undef IDTR_NO_ARGS
 };
 
-/// Element types with entry points, in the order of runtime/include/idtr/idtr.h.
-constexpr StringLiteral kSuffixes[] = {
-#define IDTR_ELEMENT_TYPE(Suffix) #Suffix,
-#include "passes/IDTRRuntimeAPI.def"
+/// Who declares each function, in the order of kFunctions.
+struct AbiDeclarer {
+  IDTRFunction id;
+  IDTRDeclarer declarer;
+};
+constexpr AbiDeclarer kDeclarers[] = {
+#define IDTR_DECLARED_BY(Function, Declarer)                                   \
+  {IDTRFunction::Function, IDTRDeclarer::Declarer},
+#include "passes/IDTRDeclarers.def"
 };
 
-// The table lists the functions in enumerator order, so that an
-// IDTRFunction indexes it.
+/// Element types with entry points, in the order of the ABI.
+#include "runtime/include/idtr/element_types.def"
+#define IDTR_SUFFIX_STRING(X, Suffix) #Suffix,
+constexpr StringLiteral kSuffixes[] = {IDTR_ELEMENT_TYPES(IDTR_SUFFIX_STRING, )};
+#undef IDTR_SUFFIX_STRING
+
+// The tables list the functions in enumerator order, so that an
+// IDTRFunction indexes them, and IDTRDeclarers.def names every function of
+// the runtime's table once.
 constexpr bool isInEnumOrder() {
+  if (std::size(kDeclarers) != std::size(kFunctions))
+    return false;
   for (size_t i = 0; i < std::size(kFunctions); ++i)
-    if (static_cast<size_t>(kFunctions[i].id) != i)
+    if (static_cast<size_t>(kFunctions[i].id) != i ||
+        static_cast<size_t>(kDeclarers[i].id) != i)
       return false;
   return true;
 }
-static_assert(isInEnumOrder());
+static_assert(isInEnumOrder(),
+              "IDTRDeclarers.def must list every entry point of "
+              "runtime/include/idtr/entry_points.def once, in its order");
+
+IDTRDeclarer declarerOf(const AbiFunction &function) {
+  return kDeclarers[static_cast<size_t>(function.id)].declarer;
+}
 
 const AbiFunction &lookup(IDTRFunction function) {
   return kFunctions[static_cast<size_t>(function)];
@@ -176,7 +197,7 @@ std::string cPrototype(const AbiFunction &function, StringRef symbol) {
 StringRef effectName(IDTREffect effect) {
   static constexpr StringLiteral names[] = {
 #define IDTR_EFFECT(Id, Description) Description,
-#include "passes/IDTRRuntimeAPI.def"
+#include "runtime/include/idtr/entry_points.def"
   };
   return names[static_cast<size_t>(effect)];
 }
@@ -184,7 +205,7 @@ StringRef effectName(IDTREffect effect) {
 StringRef declarerName(IDTRDeclarer declarer) {
   static constexpr StringLiteral names[] = {
 #define IDTR_DECLARER(Id, Pass) Pass,
-#include "passes/IDTRRuntimeAPI.def"
+#include "passes/IDTRDeclarers.def"
   };
   return names[static_cast<size_t>(declarer)];
 }
@@ -264,7 +285,7 @@ SmallVector<IDTRDeclaration>
 mlir::distc::getIDTRDeclarations(MLIRContext *context, IDTRDeclarer declarer) {
   SmallVector<IDTRDeclaration> decls;
   for (const AbiFunction &function : kFunctions)
-    if (function.declarer == declarer)
+    if (declarerOf(function) == declarer)
       for (auto &[name, elementType] : instances(context, function))
         decls.push_back(getIDTRDeclaration(context, function.id, elementType));
   return decls;
@@ -298,7 +319,7 @@ void mlir::distc::printIDTRRuntimeAPI(MLIRContext *context,
         symbol += "T";
       os << "| `" << cPrototype(function, symbol) << "` | "
          << effectName(function.effect) << " | "
-         << declarerName(function.declarer) << " | "
+         << declarerName(declarerOf(function)) << " | "
          << (function.header == Header::Public ? "idtr.h" : "internal") << " |\n";
       break;
     }

@@ -1,11 +1,13 @@
 //===- IDTRRuntimeAPI.h - the IDTR runtime ABI as MLIR types ----*- C++ -*-===//
 //
 // The compiler's view of the functions that compiled programs call in
-// libidtr, all generated from one table, IDTRRuntimeAPI.def: their names,
-// MLIR function types, effects and who declares them. A memref<*xT>
-// argument of a func.call becomes the (int64_t rank, void *desc) pair the
-// runtime takes. runtime/include/idtr/idtr.h and docs/runtime.md are checked
-// against the table (printIDTRRuntimeAPI, --distc-print-idtr-abi).
+// libidtr, generated from the runtime's table of entry points
+// (runtime/include/idtr/entry_points.def, element_types.def): their names,
+// MLIR function types and effects; and from IDTRDeclarers.def, which pass
+// declares each. A memref<*xT> argument of a func.call becomes the
+// (int64_t rank, void *desc) pair the runtime takes. docs/runtime.md's
+// table of entry points is checked against them (printIDTRRuntimeAPI,
+// --distc-print-idtr-abi).
 //
 //===----------------------------------------------------------------------===//
 #ifndef DISTC_PASSES_IDTRRUNTIMEAPI_H
@@ -24,23 +26,23 @@ class raw_ostream;
 
 namespace mlir::distc {
 
-/// The entry points of the runtime, one per line of IDTRRuntimeAPI.def.
-/// Typed ones exist once per element type.
+/// The entry points of the runtime, one per line of its table. Typed ones
+/// exist once per element type.
 enum class IDTRFunction {
 #define IDTR_FUNCTION(Id, ...) Id,
-#include "passes/IDTRRuntimeAPI.def"
+#include "runtime/include/idtr/entry_points.def"
 };
 
 /// What a call of an entry point does (the Effect column of the table).
 enum class IDTREffect {
 #define IDTR_EFFECT(Id, Description) Id,
-#include "passes/IDTRRuntimeAPI.def"
+#include "runtime/include/idtr/entry_points.def"
 };
 
-/// Who declares an entry point in the module (the DeclaredBy column).
+/// Who declares an entry point in the module (IDTRDeclarers.def).
 enum class IDTRDeclarer {
 #define IDTR_DECLARER(Id, Pass) Id,
-#include "passes/IDTRRuntimeAPI.def"
+#include "passes/IDTRDeclarers.def"
 };
 
 /// A runtime entry point for one element type: its symbol name and MLIR

@@ -11,7 +11,7 @@ def LowerDistRuntimeToIDTR
   let description = [{
     Replaces every `distruntime` operation with a `func.call` to the typed
     entry point of the IDTR runtime ABI (`_idtr_copy_reshape_f64`,
-    `_idtr_wait`, ...; the table of passes/IDTRRuntimeAPI.def, listed in
+    `_idtr_wait`, ...; the table of runtime/include/idtr/entry_points.def, listed in
     docs/runtime.md, "Entry points"). Tensors are
     passed as unranked memrefs (`bufferization.to_buffer` + `memref.cast`),
     outputs are fresh `memref.alloc` buffers wrapped back into tensors with
@@ -64,7 +64,7 @@ def PrintIDTRRuntimeAPI
     : Pass<"distc-print-idtr-abi", "::mlir::ModuleOp"> {
   let summary = "print the runtime ABI table (for tests and docs)";
   let description = [{
-    Prints the table of runtime entry points (passes/IDTRRuntimeAPI.def) to
+    Prints the table of runtime entry points (runtime/include/idtr/entry_points.def) to
     standard output and leaves the module unchanged: `format=c` the C
     prototypes of the public entry points, one per element type, as
     runtime/include/idtr/idtr.h declares them; `format=markdown` the rows of
@@ -862,7 +862,8 @@ def ConvertShardToDistRuntime
 //===----------------------------------------------------------------------===//
 // Program finalization: the last passes of every pipeline, on the LLVM
 // dialect. They make the module a C program that links with others, so that
-// what the pipeline prints is what distc translates (pipe, issue 17 item 3).
+// what the pipeline prints is what distc translates (`--emit=mlir` output
+// compiles again).
 //===----------------------------------------------------------------------===//
 
 def InternalizePrivateFunctions

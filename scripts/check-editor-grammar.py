@@ -3,9 +3,10 @@
 
 The grammar must be valid JSON with the scope and injection selector that
 editors look for, and its op patterns must match every op of the dist and
-distruntime dialects that docs/DistDialect.md and docs/DistRuntimeDialect.md
-(generated from TableGen, kept current by test/docs) document, and nothing
+distruntime dialects that DistDialect.md and DistRuntimeDialect.md (the
+references generated from TableGen into build/docs/) document, and nothing
 that is not an op of them. Usage: check-editor-grammar.py GRAMMAR DOCS_DIR
+(build/docs, or share/doc/distc/docs of an install)
 """
 import json
 import re

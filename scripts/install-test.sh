@@ -32,11 +32,12 @@ step "cmake --install into $work/staged, moved to $work/moved"
 cmake --install "$build" --prefix "$work/staged" >"$work/install.log"
 mv "$work/staged" "$work/moved"
 P=$work/moved
-for f in bin/distc bin/distc-opt bin/distc-lsp-server share/distc/editor/distc.tmLanguage.json lib/libidtr.a lib/libidtr.so include/idtr/idtr.h \
+for f in bin/distc bin/distc-opt bin/distc-lsp-server share/distc/editor/distc.tmLanguage.json lib/libidtr.a lib/libidtr.so include/idtr/idtr.h include/idtr/entry_points.def include/idtr/element_types.def \
          lib/cmake/Distc/DistcConfig.cmake lib/cmake/Distc/DistcConfigVersion.cmake \
          lib/cmake/Distc/DistcTargets.cmake lib/pkgconfig/idtr.pc \
          share/man/man1/distc.1 share/doc/distc/README.md share/doc/distc/docs/install.md \
-         share/doc/distc/docs/README.md; do
+         share/doc/distc/docs/README.md share/doc/distc/docs/DistDialect.md \
+         share/doc/distc/docs/DistRuntimeDialect.md share/doc/distc/docs/DistcPasses.md; do
   [ -e "$P/$f" ] || fail "$f is not installed"
 done
 # A toolchain, not a development tree: distc's own MLIR libraries are in the

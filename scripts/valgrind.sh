@@ -2,7 +2,7 @@
 # valgrind memcheck on compiled samples under mpirun (2 ranks):
 #   scripts/valgrind.sh [sample.mlir ...]     (default: samples/*.mlir)
 # Uses Open MPI's own suppression file plus scripts/valgrind-openmpi.supp for
-# what Open MPI 4.1 / PMIx / hwloc allocate and keep until exit. A report in
+# what Open MPI 4.1 / PMIx / libevent allocate and keep until exit. A report in
 # our code (libidtr, the compiled program) fails the run: exit status 1.
 # Results of the last run are in docs/robustness.md.
 set -euo pipefail

@@ -1,8 +1,8 @@
 /* FFTW's MPI transpose (fftw_mpi_plan_transpose) of an N x N f64 matrix in
  * row blocks (FFTW's own block distribution, equal to ours when P divides N),
- * in every variant an expert would try (issue 15), one method each:
+ * in every variant an expert would try, one method each:
  *   fftw                      out of place, input preserved, FFTW_MEASURE
- *                             (the suite's baseline until 2026-12-01)
+ *                             (the variant FFTW's manual advises against)
  *   fftw_oop_destroy_measure  out of place, FFTW_DESTROY_INPUT, FFTW_MEASURE
  *   fftw_oop_destroy_patient  out of place, FFTW_DESTROY_INPUT, FFTW_PATIENT
  *   fftw_inplace_measure      in place, FFTW_MEASURE

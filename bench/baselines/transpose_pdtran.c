@@ -1,7 +1,7 @@
 /* ScaLAPACK routes to C = A^T for an N x N f64 matrix, one method each:
  *   scalapack_pdtran              pdtran on a P x 1 grid with one block of rows
- *                                 per rank (MB = ceil(N/P), NB = N): the suite's
- *                                 baseline until 2026-12-01, pdtran's worst case
+ *                                 per rank (MB = ceil(N/P), NB = N): pdtran's
+ *                                 worst case
  *   scalapack_pdtran_<g>_b<B>     pdtran with square B x B blocks (B = 64, 256,
  *                                 block-cyclic) on a P x 1 (g = px1) or 1 x P
  *                                 (g = 1xp) grid

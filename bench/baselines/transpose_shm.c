@@ -1,4 +1,4 @@
-/* The expert baseline of issue 15 for the distributed transpose B = A^T of an
+/* The expert baseline for the distributed transpose B = A^T of an
  * N x N f64 matrix in balanced row blocks: A lives in an MPI-3 shared-memory
  * window (common/shm_window.h), and every rank transposes each peer's block
  * straight out of the peer's memory into its own rows of B with the tuned

@@ -10,7 +10,7 @@
  *   MPI_Win_sync; MPI_Barrier   -- the peers' blocks are written and visible
  *   ... loads from the peers' blocks ...
  *   MPI_Barrier                 -- nobody rewrites its block while a peer reads
- * (shm_window_begin / shm_window_end), the "two barriers" of issue 15. */
+ * (shm_window_begin / shm_window_end), the "two barriers". */
 #ifndef BENCH_COMMON_SHM_WINDOW_H
 #define BENCH_COMMON_SHM_WINDOW_H
 

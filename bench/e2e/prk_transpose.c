@@ -2,7 +2,7 @@
  * for the distc-compiled samples/transpose.mlir:
  *   repeat: B += A^T; A += 1
  * on N x N f64 matrices in balanced row blocks (A[i][j] = i * N + j, B = 0
- * initially), in the structure of the PRK MPI reference (issue 15): `A += 1`
+ * initially), in the structure of the PRK MPI reference: `A += 1`
  * is fused into the loops that read A for the transpose, so A is read and
  * written once per iteration, not twice. One iteration: pack the transposed
  * blocks per destination (incrementing A as it is read; 8x4 AVX2 tiles,

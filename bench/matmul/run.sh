@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # dist.matmul against OpenBLAS and ScaLAPACK (README.md) at size N on P
 # ranks, one thread per rank, ROUNDS (default 2) alternating rounds; prints
-# issue 18's targets met or missed. Short: N = 2048 by default.
+# the targets met or missed. Short: N = 2048 by default.
 #   [ROUNDS=R] bench/matmul/run.sh [N] [P]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -66,7 +66,7 @@ for ((r = 1; r <= rounds; ++r)); do
   o=$("${mpirun[@]}" -n "$p" "$out/pdgemm" -r 3 "$n" 32 64 128 256); echo "warm: $o"
   pd_warm=$(best "$pd_warm" "$(awk '/best/ {print $NF}' <<<"$o")")
 done
-# Issue 18's targets, from the best of each program over the rounds.
+# The targets, from the best of each program over the rounds.
 verdict() { awk -v m="$2" -v b="$3" -v t="$4" -v what="$1" 'BEGIN {
   r = m / b; printf "%-58s %7.2f / %7.2f = %.2fx  (target >= %.2fx) %s\n", what, m, b, r, t, (r >= t) ? "met" : "MISSED" }'; }
 echo "== summary, N = $n, $p ranks, best of $rounds rounds (GFLOP/s)"

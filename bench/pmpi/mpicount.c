@@ -1,7 +1,7 @@
 /* mpicount: a PMPI interposer that counts, per rank, every MPI message a
  * program sends and every collective it calls -- the cost table of bench/run
- * (issue 15: the runtime's own counters saw only its data messages, not the
- * agreement allreduce of every call nor the metadata collectives).
+ * (the runtime's own counters see only its data messages, not the
+ * agreement allreduce of a call nor the metadata collectives).
  *
  * Use: LD_PRELOAD=build/bench/libmpicount.so mpirun ... ./prog (or link it
  * before -lmpi). At MPI_Finalize every rank prints to stderr
@@ -21,7 +21,7 @@
  * Heap allocations inside the regions are counted too (heap_allocs: malloc,
  * calloc, realloc, aligned_alloc, posix_memalign, memalign -- C++'s operator
  * new calls malloc), by wrapping glibc's allocator entry points: the "<= 4
- * heap allocations per cached call" of issue 15. Outside the regions the
+ * heap allocations per cached call" target. Outside the regions the
  * wrappers only forward.
  * Persistent requests (MPI_Send_init + MPI_Start) are not counted: nothing in
  * bench/ or the runtime uses them. Open MPI's collectives call its PML

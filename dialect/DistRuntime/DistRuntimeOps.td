@@ -1,7 +1,7 @@
 //===- DistRuntimeOps.td - distruntime operations ----------*- tablegen -*-===//
 //
-// The operations of the runtime-boundary dialect. docs/DistRuntimeDialect.md
-// is generated from the descriptions here; docs/distruntime-notes.md records
+// The operations of the runtime-boundary dialect. DistRuntimeDialect.md (built
+// into build/docs/, docs/README.md) is generated from the descriptions here; docs/distruntime-notes.md records
 // the decisions beyond them.
 //
 //===----------------------------------------------------------------------===//

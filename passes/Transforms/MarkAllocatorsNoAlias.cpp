@@ -26,7 +26,7 @@ namespace {
 /// runtime/lib/BufferAllocator.cpp defines.
 constexpr mlir::distc::IDTRFunction kFunctions[] = {
 #define IDTR_FUNCTION(Id, ...) mlir::distc::IDTRFunction::Id,
-#include "passes/IDTRRuntimeAPI.def"
+#include "runtime/include/idtr/entry_points.def"
 };
 
 struct MarkAllocatorsNoAlias

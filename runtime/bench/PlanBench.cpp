@@ -1,5 +1,5 @@
 // Plan build of one rank of P, without MPI: what a plan miss costs a rank of
-// a large job (issue 15). Count its instructions with
+// a large job. Count its instructions with
 //   valgrind --tool=callgrind --toggle-collect='*planOnce*' idtr-plan-bench KIND P
 // (bench/plan-scaling runs it for P = 8 ... 16384).
 //

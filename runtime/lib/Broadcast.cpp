@@ -158,9 +158,10 @@ using namespace idtr;
 extern "C" {
 
 #define IDTR_DEFINE_BCAST_PANEL(SUFFIX, T)                                                 \
-  int64_t _idtr_bcast_panel_##SUFFIX(int64_t team, int64_t extent, int64_t dim, int64_t a, \
-                                     void *b, int64_t start, int64_t c, void *d) {         \
-    return bcastPanel<T>(team, extent, dim, a, b, start, c, d);                            \
+  int64_t _idtr_bcast_panel_##SUFFIX(int64_t team, int64_t extent, int64_t dim,            \
+                                     int64_t lPartRank, void *lPart, int64_t start,        \
+                                     int64_t panelRank, void *panel) {                     \
+    return bcastPanel<T>(team, extent, dim, lPartRank, lPart, start, panelRank, panel);    \
   }
 
 IDTR_FOR_EACH_ELEMENT_TYPE(IDTR_DEFINE_BCAST_PANEL)

@@ -18,6 +18,7 @@
 // Frees of buffers that an operation in flight still writes are deferred
 // until its wait (BufferAllocator.h).
 #include "BufferAllocator.h"
+#include "idtr/idtr.h"
 
 #include "Buffer.h"
 #include "Errors.h"

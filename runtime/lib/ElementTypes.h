@@ -8,25 +8,11 @@
 #ifndef IDTR_ELEMENTTYPES_H
 #define IDTR_ELEMENTTYPES_H
 
+#include "idtr/element_types.def"
+
 #include <complex>
 #include <cstdint>
 #include <cstring>
-
-// Applies M(SUFFIX, T) to each of the runtime's 11 element types, in the
-// order of the ABI table (IDTRRuntimeAPI.def): one list for every file that
-// defines a typed family of entry points.
-#define IDTR_FOR_EACH_ELEMENT_TYPE(M)                                                      \
-  M(f64, double)                                                                           \
-  M(f32, float)                                                                            \
-  M(i64, int64_t)                                                                          \
-  M(i32, int32_t)                                                                          \
-  M(i16, int16_t)                                                                          \
-  M(i8, int8_t)                                                                            \
-  M(i1, bool)                                                                              \
-  M(f16, ::idtr::Half)                                                                     \
-  M(bf16, ::idtr::BFloat16)                                                                \
-  M(c32, std::complex<float>)                                                              \
-  M(c64, std::complex<double>)
 
 namespace idtr {
 
@@ -36,6 +22,21 @@ struct Half {
 struct BFloat16 {
   uint16_t bits;
 };
+
+// The C++ type of each element type of the ABI, by its suffix.
+namespace element {
+using f64 = double;
+using f32 = float;
+using i64 = int64_t;
+using i32 = int32_t;
+using i16 = int16_t;
+using i8 = int8_t;
+using i1 = bool;
+using f16 = Half;
+using bf16 = BFloat16;
+using c32 = std::complex<float>;
+using c64 = std::complex<double>;
+} // namespace element
 
 inline float halfToFloat(uint16_t h) {
   uint32_t sign = (h & 0x8000u) << 16;
@@ -119,5 +120,11 @@ template <typename T> inline constexpr bool isComplex = false;
 template <typename F> inline constexpr bool isComplex<std::complex<F>> = true;
 
 } // namespace idtr
+
+// Applies M(SUFFIX, T) to every element type of the ABI
+// (idtr/element_types.def), in its order: what every file that defines a
+// typed family of entry points expands.
+#define IDTR_FOR_EACH_ELEMENT_TYPE(M) IDTR_ELEMENT_TYPES(IDTR_WITH_CXX_TYPE_, M)
+#define IDTR_WITH_CXX_TYPE_(M, SUFFIX) M(SUFFIX, ::idtr::element::SUFFIX)
 
 #endif

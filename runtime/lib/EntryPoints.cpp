@@ -391,35 +391,49 @@ void _idtr_wait(int64_t handle) {
   });
 }
 
-#define IDTR_DEFINE_TYPED(SUFFIX, T)                                                  \
-  int64_t _idtr_copy_reshape_##SUFFIX(int64_t team, int64_t a, void *b, int64_t c,    \
-                                      void *d, int64_t e, void *f, int64_t g, void *h, \
-                                      int64_t i, void *j, int64_t k, void *l) {        \
-    return copyReshape<T>(team, a, b, c, d, e, f, g, h, i, j, k, l);                  \
-  }                                                                                   \
-  int64_t _idtr_copy_permute_##SUFFIX(int64_t team, int64_t a, void *b, int64_t c,    \
-                                      void *d, int64_t e, void *f, int64_t g, void *h, \
-                                      int64_t i, void *j, int64_t k, void *l) {        \
-    return copyPermute<T>(team, a, b, c, d, e, f, g, h, i, j, k, l);                  \
-  }                                                                                   \
-  int64_t _idtr_copy_permute_add_##SUFFIX(int64_t team, int64_t a, void *b, int64_t c, \
-                                          void *d, int64_t e, void *f, int64_t g,     \
-                                          void *h, int64_t i, void *j, int64_t k,     \
-                                          void *l) {                                  \
-    return copyPermuteAdd<T>(team, a, b, c, d, e, f, g, h, i, j, k, l);               \
-  }                                                                                   \
-  int64_t _idtr_update_halo_##SUFFIX(int64_t team, int64_t a, void *b, int64_t c,     \
-                                     void *d, int64_t e, void *f, int64_t g, void *h,  \
-                                     int64_t i, void *j, int64_t k, void *l, int64_t m, \
-                                     void *n, int64_t key) {                           \
-    return updateHalo<T>(team, a, b, c, d, e, f, g, h, i, j, k, l, m, n, key);         \
-  }                                                                                   \
-  int64_t _idtr_allreduce_##SUFFIX(int64_t team, int64_t a, void *b, int64_t c,       \
-                                   void *d, int32_t op) {                             \
-    return allreduce<T>(team, a, b, c, d, op);                                        \
-  }                                                                                   \
-  void _idtr_reduce_all_##SUFFIX(int64_t a, void *b, int32_t op) {                     \
-    reduceAll<T>(a, b, op);                                                           \
+// The typed entry points, with the parameters of their lines in
+// idtr/entry_points.def (idtr.h declares them from there: a mismatch does
+// not compile).
+#define IDTR_DEFINE_TYPED(SUFFIX, T)                                                      \
+  int64_t _idtr_copy_reshape_##SUFFIX(int64_t team, int64_t gShapeRank, void *gShape,     \
+                                      int64_t lOffsRank, void *lOffs, int64_t lPartRank,  \
+                                      void *lPart, int64_t ngShapeRank, void *ngShape,    \
+                                      int64_t nlOffsRank, void *nlOffs,                   \
+                                      int64_t nlPartRank, void *nlPart) {                 \
+    return copyReshape<T>(team, gShapeRank, gShape, lOffsRank, lOffs, lPartRank, lPart,   \
+                          ngShapeRank, ngShape, nlOffsRank, nlOffs, nlPartRank, nlPart);  \
+  }                                                                                       \
+  int64_t _idtr_copy_permute_##SUFFIX(int64_t team, int64_t gShapeRank, void *gShape,     \
+                                      int64_t lOffsRank, void *lOffs, int64_t lPartRank,  \
+                                      void *lPart, int64_t nlOffsRank, void *nlOffs,      \
+                                      int64_t nlPartRank, void *nlPart, int64_t axesRank, \
+                                      void *axes) {                                       \
+    return copyPermute<T>(team, gShapeRank, gShape, lOffsRank, lOffs, lPartRank, lPart,   \
+                          nlOffsRank, nlOffs, nlPartRank, nlPart, axesRank, axes);        \
+  }                                                                                       \
+  int64_t _idtr_copy_permute_add_##SUFFIX(                                                \
+      int64_t team, int64_t gShapeRank, void *gShape, int64_t lOffsRank, void *lOffs,     \
+      int64_t lPartRank, void *lPart, int64_t nlOffsRank, void *nlOffs,                   \
+      int64_t nlPartRank, void *nlPart, int64_t axesRank, void *axes) {                   \
+    return copyPermuteAdd<T>(team, gShapeRank, gShape, lOffsRank, lOffs, lPartRank,       \
+                             lPart, nlOffsRank, nlOffs, nlPartRank, nlPart, axesRank,     \
+                             axes);                                                       \
+  }                                                                                       \
+  int64_t _idtr_update_halo_##SUFFIX(                                                     \
+      int64_t team, int64_t gShapeRank, void *gShape, int64_t lOffsRank, void *lOffs,     \
+      int64_t lPartRank, void *lPart, int64_t bbOffsRank, void *bbOffs,                   \
+      int64_t bbSizesRank, void *bbSizes, int64_t lHaloRank, void *lHalo,                 \
+      int64_t rHaloRank, void *rHalo, int64_t key) {                                      \
+    return updateHalo<T>(team, gShapeRank, gShape, lOffsRank, lOffs, lPartRank, lPart,    \
+                         bbOffsRank, bbOffs, bbSizesRank, bbSizes, lHaloRank, lHalo,      \
+                         rHaloRank, rHalo, key);                                          \
+  }                                                                                       \
+  int64_t _idtr_allreduce_##SUFFIX(int64_t team, int64_t inRank, void *in,                \
+                                   int64_t outRank, void *out, int32_t op) {              \
+    return allreduce<T>(team, inRank, in, outRank, out, op);                              \
+  }                                                                                       \
+  void _idtr_reduce_all_##SUFFIX(int64_t dataRank, void *data, int32_t op) {              \
+    reduceAll<T>(dataRank, data, op);                                                     \
   }
 
 // f16/bf16 are moved by size and reduced as f32 (HalfTypes.cpp); complex

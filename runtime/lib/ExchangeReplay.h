@@ -1,5 +1,5 @@
-// The replay of a cached call's exchange (issue 15: a repeated halo within
-// 1.1x of four hand-written MPI calls).
+// The replay of a cached call's exchange: what brings a repeated halo within
+// 1.1x of four hand-written MPI calls.
 //
 // A call whose plan is reused locally (PlanCache.h) and whose descriptors
 // are byte for byte those of an earlier call at the same cache entry (same

@@ -437,20 +437,10 @@ extern "C" {
 
 #define IDTR_DEFINE_PRINT(SUFFIX, T)                                                      \
   void _idtr_print_##SUFFIX(const char *format, int32_t style, int64_t team,              \
-                            int32_t distributed, int64_t pR, void *pD) {                  \
-    idtr::print<T>(format, style, team, distributed, pR, pD);                             \
+                            int32_t distributed, int64_t partRank, void *part) {          \
+    idtr::print<T>(format, style, team, distributed, partRank, part);                     \
   }
 
-IDTR_DEFINE_PRINT(f64, double)
-IDTR_DEFINE_PRINT(f32, float)
-IDTR_DEFINE_PRINT(i64, int64_t)
-IDTR_DEFINE_PRINT(i32, int32_t)
-IDTR_DEFINE_PRINT(i16, int16_t)
-IDTR_DEFINE_PRINT(i8, int8_t)
-IDTR_DEFINE_PRINT(i1, bool)
-IDTR_DEFINE_PRINT(f16, idtr::Half)
-IDTR_DEFINE_PRINT(bf16, idtr::BFloat16)
-IDTR_DEFINE_PRINT(c32, std::complex<float>)
-IDTR_DEFINE_PRINT(c64, std::complex<double>)
+IDTR_FOR_EACH_ELEMENT_TYPE(IDTR_DEFINE_PRINT)
 
 } // extern "C"

@@ -252,14 +252,16 @@ using namespace idtr;
 
 extern "C" {
 
+// The parameters of the line in idtr/entry_points.def.
 #define IDTR_DEFINE_GRID_HALO(SUFFIX, T)                                                   \
-  int64_t _idtr_update_grid_halo_##SUFFIX(int64_t team, int64_t a, void *b, int64_t c,     \
-                                          void *d, int64_t e, void *f, int64_t g, void *h,  \
-                                          int64_t i, void *j, int64_t k, void *l, int64_t m, \
-                                          void *n, int64_t periodic, int64_t corners,       \
-                                          int64_t key) {                                    \
-    return updateGridHalo<T>(team, a, b, c, d, e, f, g, h, i, j, k, l, m, n, periodic,      \
-                             corners, key);                                                 \
+  int64_t _idtr_update_grid_halo_##SUFFIX(                                                 \
+      int64_t team, int64_t gShapeRank, void *gShape, int64_t lOffsRank, void *lOffs,      \
+      int64_t lPartRank, void *lPart, int64_t gridRank, void *grid, int64_t splitRank,     \
+      void *split, int64_t widthsRank, void *widths, int64_t haloRank, void *halo,         \
+      int64_t periodic, int64_t corners, int64_t key) {                                    \
+    return updateGridHalo<T>(team, gShapeRank, gShape, lOffsRank, lOffs, lPartRank, lPart, \
+                             gridRank, grid, splitRank, split, widthsRank, widths,         \
+                             haloRank, halo, periodic, corners, key);                      \
   }
 
 // Every element type of the ABI (ElementTypes.h): the exchange moves

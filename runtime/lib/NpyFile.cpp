@@ -11,6 +11,7 @@
 // message (missing file, wrong dtype or shape, Fortran order, truncation).
 #include "CallSite.h"
 #include "Descriptor.h"
+#include "ElementTypes.h"
 #include "Errors.h"
 #include "Mpi.h"
 #include "Npy.h"
@@ -546,28 +547,23 @@ int64_t _idtr_npy_read_header(const char *site, const char *path, const char *de
   return readHeader(site, path, descr, team, shapeRank, shape);
 }
 
-#define IDTR_DEFINE_NPY(SUFFIX, T)                                                       \
-  void _idtr_npy_save_##SUFFIX(const char *site, const char *path, const char *descr,    \
-                               int64_t team, int64_t gR, void *gD, int64_t oR, void *oD, \
-                               int64_t pR, void *pD) {                                   \
-    save<sizeof(T)>(site, path, descr, team, gR, gD, oR, oD, pR, pD);                    \
-  }                                                                                      \
-  void _idtr_npy_load_##SUFFIX(const char *site, const char *path, int64_t team,          \
-                               int64_t dataOffset, int64_t gR, void *gD, int64_t oR,     \
-                               void *oD, int64_t pR, void *pD) {                         \
-    load<sizeof(T)>(site, path, team, dataOffset, gR, gD, oR, oD, pR, pD);               \
+// Files hold the elements' bytes: one instance per element size.
+#define IDTR_DEFINE_NPY(SUFFIX, T)                                                        \
+  void _idtr_npy_save_##SUFFIX(const char *site, const char *path, const char *descr,     \
+                               int64_t team, int64_t gShapeRank, void *gShape,            \
+                               int64_t lOffsRank, void *lOffs, int64_t lPartRank,         \
+                               void *lPart) {                                             \
+    save<sizeof(T)>(site, path, descr, team, gShapeRank, gShape, lOffsRank, lOffs,        \
+                    lPartRank, lPart);                                                    \
+  }                                                                                       \
+  void _idtr_npy_load_##SUFFIX(const char *site, const char *path, int64_t team,           \
+                               int64_t dataOffset, int64_t gShapeRank, void *gShape,      \
+                               int64_t lOffsRank, void *lOffs, int64_t lPartRank,         \
+                               void *lPart) {                                             \
+    load<sizeof(T)>(site, path, team, dataOffset, gShapeRank, gShape, lOffsRank, lOffs,   \
+                    lPartRank, lPart);                                                    \
   }
 
-IDTR_DEFINE_NPY(f64, double)
-IDTR_DEFINE_NPY(f32, float)
-IDTR_DEFINE_NPY(i64, int64_t)
-IDTR_DEFINE_NPY(i32, int32_t)
-IDTR_DEFINE_NPY(i16, int16_t)
-IDTR_DEFINE_NPY(i8, int8_t)
-IDTR_DEFINE_NPY(i1, bool)
-IDTR_DEFINE_NPY(f16, uint16_t)
-IDTR_DEFINE_NPY(bf16, uint16_t)
-IDTR_DEFINE_NPY(c32, float[2])
-IDTR_DEFINE_NPY(c64, double[2])
+IDTR_FOR_EACH_ELEMENT_TYPE(IDTR_DEFINE_NPY)
 
 } // extern "C"

@@ -253,12 +253,12 @@ using namespace idtr;
 
 extern "C" {
 
-#define IDTR_DEFINE_POINT_TO_POINT(SUFFIX, T)                                       \
-  int64_t _idtr_send_##SUFFIX(int64_t team, int64_t peer, int64_t r, void *d) {     \
-    return send<T>(team, peer, r, d);                                               \
-  }                                                                                 \
-  int64_t _idtr_recv_##SUFFIX(int64_t team, int64_t peer, int64_t r, void *d) {     \
-    return recv<T>(team, peer, r, d);                                               \
+#define IDTR_DEFINE_POINT_TO_POINT(SUFFIX, T)                                               \
+  int64_t _idtr_send_##SUFFIX(int64_t team, int64_t peer, int64_t dataRank, void *data) {   \
+    return send<T>(team, peer, dataRank, data);                                             \
+  }                                                                                         \
+  int64_t _idtr_recv_##SUFFIX(int64_t team, int64_t peer, int64_t dataRank, void *data) {   \
+    return recv<T>(team, peer, dataRank, data);                                             \
   }
 
 IDTR_FOR_EACH_ELEMENT_TYPE(IDTR_DEFINE_POINT_TO_POINT)

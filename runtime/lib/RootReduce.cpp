@@ -119,9 +119,9 @@ using namespace idtr;
 extern "C" {
 
 #define IDTR_DEFINE_ROOT_REDUCE(SUFFIX, T)                                              \
-  int64_t _idtr_reduce_##SUFFIX(int64_t team, int64_t root, int64_t a, void *b, int64_t c, \
-                                void *d, int32_t op) {                                  \
-    return reduce<T>(team, root, a, b, c, d, op);                                       \
+  int64_t _idtr_reduce_##SUFFIX(int64_t team, int64_t root, int64_t inRank, void *in,    \
+                                int64_t outRank, void *out, int32_t op) {               \
+    return reduce<T>(team, root, inRank, in, outRank, out, op);                         \
   }
 
 IDTR_FOR_EACH_ELEMENT_TYPE(IDTR_DEFINE_ROOT_REDUCE)

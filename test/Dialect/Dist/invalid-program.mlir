@@ -1,7 +1,7 @@
 // RUN: %distc-opt %s --split-input-file --verify-diagnostics
 
 // Verifiers of the numpy reductions, dist.allreduce, dist.param and
-// dist.wtime (issue 19).
+// dist.wtime.
 
 func.func @mean_int(%a: !dist.tensor<16xi64>) {
   // expected-error @+1 {{'dist.reduce' op mean needs a floating-point or complex element type, not 'i64' (convert the tensor first)}}
