@@ -110,10 +110,12 @@ using ElementBodyFn =
 
 /// A linalg.generic applying `body` element-wise to `inputs` (tensors of
 /// one shape), writing into `init`, whose first element has the global
-/// indices `origin`.
+/// indices `origin`. With `initOperand` >= 0 the body also reads `init`:
+/// its element is the body's operand number `initOperand` (between the
+/// inputs' elements), so the op updates `init` in place.
 Value elementwiseGeneric(OpBuilder &b, Location loc, ValueRange inputs,
                          Value init, ArrayRef<Value> origin,
-                         ElementBodyFn body);
+                         ElementBodyFn body, int64_t initOperand = -1);
 
 /// An operand of a split element-wise op: either a plain local tensor or
 /// a shifted view of a HaloedPart (operand[x] = extended[x + low + shift]).
