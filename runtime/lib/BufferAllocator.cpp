@@ -18,6 +18,7 @@
 // Frees of buffers that an operation in flight still writes are deferred
 // until its wait (BufferAllocator.h).
 #include "BufferAllocator.h"
+#include "Stats.h"
 
 #include "Buffer.h"
 #include "Errors.h"
@@ -342,6 +343,7 @@ template <typename F> void *allocateOrFail(size_t bytes, F &&allocate) {
 extern "C" void *_mlir_memref_to_llvm_alloc(size_t bytes) {
   if (bytes < kLargeBytes)
     return checked(std::malloc(bytes), bytes);
+  idtr::stats().largeAllocs++;
   return allocateOrFail(bytes,
                         [&] { return cache().allocate(bytes, alignof(std::max_align_t)); });
 }
@@ -357,6 +359,7 @@ extern "C" void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment,
       alignment = sizeof(void *);
     return checked(posix_memalign(&ptr, alignment, bytes) == 0 ? ptr : nullptr, bytes);
   }
+  idtr::stats().largeAllocs++;
   return allocateOrFail(bytes, [&] { return cache().allocate(bytes, alignment); });
 }
 
