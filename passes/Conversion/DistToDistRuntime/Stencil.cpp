@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 #include <numeric>
 
@@ -119,12 +120,30 @@ Value insertClipped(OpBuilder &b, Location loc, Value part,
   return insertBox(b, loc, extractBox(b, loc, part, from, sizes), window, to);
 }
 
+/// Whether `value` is (a conversion of) an argument of a public function.
+/// Such a function returns copies of the buffers it was given (its results
+/// are owned by the caller, and its signature is the module's C ABI), so
+/// updating one in place would add a copy instead of saving a buffer.
+bool isPublicFunctionArgument(Value value) {
+  while (auto cast = value.getDefiningOp<UnrealizedConversionCastOp>()) {
+    if (cast->getNumOperands() == 0)
+      return false;
+    value = cast->getOperand(0);
+  }
+  auto arg = dyn_cast<BlockArgument>(value);
+  if (!arg || !arg.getOwner()->isEntryBlock())
+    return false;
+  auto function = dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp());
+  return function && !function.isPrivate();
+}
+
 /// The plain operand a stencil accumulates into (the first of the result's
 /// type that is not also read through a halo), or -1.
 int64_t accumulatorOperand(ArrayRef<StencilOperand> operands,
                            RankedTensorType resultType) {
   for (auto [index, operand] : llvm::enumerate(operands)) {
-    if (operand.part || operand.local.getType() != resultType)
+    if (operand.part || operand.local.getType() != resultType ||
+        isPublicFunctionArgument(operand.local))
       continue;
     Value local = operand.local;
     if (llvm::any_of(operands, [&](const StencilOperand &other) {
