@@ -79,7 +79,8 @@ func.func @main() {
       %i_in = arith.andi %i_lo, %i_hi : i1
       %j_in = arith.andi %j_lo, %j_hi : i1
       %active = arith.andi %i_in, %j_in : i1
-      // PRK's expanded body: the eight weighted neighbours in its order.
+      // PRK's expanded body: out += (the eight weighted neighbours, in
+      // its order).
       %t0 = arith.mulf %a, %m2 : f64
       %t1 = arith.mulf %b, %m1 : f64
       %t2 = arith.mulf %e, %m2 : f64
@@ -88,14 +89,14 @@ func.func @main() {
       %t5 = arith.mulf %h, %w2 : f64
       %t6 = arith.mulf %c, %w1 : f64
       %t7 = arith.mulf %d, %w2 : f64
-      %u0 = arith.addf %o, %t0 : f64
-      %u1 = arith.addf %u0, %t1 : f64
-      %u2 = arith.addf %u1, %t2 : f64
-      %u3 = arith.addf %u2, %t3 : f64
-      %u4 = arith.addf %u3, %t4 : f64
-      %u5 = arith.addf %u4, %t5 : f64
-      %u6 = arith.addf %u5, %t6 : f64
-      %u7 = arith.addf %u6, %t7 : f64
+      %u0 = arith.addf %t0, %t1 : f64
+      %u1 = arith.addf %u0, %t2 : f64
+      %u2 = arith.addf %u1, %t3 : f64
+      %u3 = arith.addf %u2, %t4 : f64
+      %u4 = arith.addf %u3, %t5 : f64
+      %u5 = arith.addf %u4, %t6 : f64
+      %u6 = arith.addf %u5, %t7 : f64
+      %u7 = arith.addf %o, %u6 : f64
       %r = arith.select %active, %u7, %o : f64
       dist.yield %r : f64
     }
