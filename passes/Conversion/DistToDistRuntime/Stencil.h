@@ -19,6 +19,11 @@
 // The interior comes first in the IR, before anything reads the halos, so
 // that the overlap pass can leave the halo exchange in flight during it.
 //
+// An accumulating stencil (`out = out + f(shifts of in)`: an operand read
+// unshifted, of the result's type) is built in that operand's tensor, each
+// piece reading it through the slice it writes, so that bufferization
+// updates it in place rather than allocating a new block per sweep.
+//
 //===----------------------------------------------------------------------===//
 #ifndef DISTC_PASSES_DISTTODISTRUNTIME_STENCIL_H
 #define DISTC_PASSES_DISTTODISTRUNTIME_STENCIL_H
