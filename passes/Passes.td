@@ -311,8 +311,10 @@ def ReuseInputBuffers : Pass<"distc-reuse-input-buffers"> {
     instead of allocating and first-touching a new array and keeping the old
     one alive; when the input is still live it allocates a new buffer as
     before, copying nothing since the body does not read the init. Inputs
-    that are function arguments are left alone: writing into them would make
-    every caller that still uses the value copy it first.
+    that are function arguments are left alone (writing into them would make
+    every caller that still uses the value copy it first), except in a
+    private function that returns the result: it updates that argument, and
+    its callers get the argument's buffer back.
 
     ```mlir
     %e = tensor.empty(%n) : tensor<?xf64>

@@ -117,6 +117,12 @@ void buildBufferize(OpPassManager &pm, const PipelineOptions &opts) {
   if (opts.optLevel > 0)
     pm.addPass(mlir::distc::createReuseInputBuffers());
   pm.addPass(bufferization::createOneShotBufferizePass(bufOpts));
+  // A private function that updates an argument in place and returns it
+  // (an accumulating stencil step) would otherwise return a clone of it:
+  // the deallocation pass makes every returned buffer owned by the caller.
+  // Its callers take the argument's buffer instead. Public functions keep
+  // their signature (they are the module's C ABI).
+  pm.addPass(bufferization::createDropEquivalentBufferResultsPass());
   // MLIR's buffer-deallocation-pipeline, with the ownership of a loop's
   // initial buffer handed to the loop (distc-loop-init-ownership) right
   // after the deallocation pass decided it.

@@ -23,10 +23,27 @@ using namespace mlir;
 
 namespace {
 
-bool isFunctionArgument(Value value) {
-  auto arg = dyn_cast<BlockArgument>(value);
-  return arg && arg.getOwner()->isEntryBlock() &&
-         isa<FunctionOpInterface>(arg.getOwner()->getParentOp());
+/// Whether `input` is an argument of its function that `op` must not
+/// overwrite. Writing into an argument makes every caller that still uses
+/// the value copy it first, and a public function's returned buffers are
+/// copies anyway (the deallocation pass makes them owned by the caller).
+/// A private function that returns the update of an argument (`a += 1` in
+/// a step function) is updating that argument: its callers pass buffers
+/// they no longer need, and take the argument's buffer back
+/// (drop-equivalent-buffer-results).
+bool isProtectedArgument(Value input, linalg::GenericOp op) {
+  auto arg = dyn_cast<BlockArgument>(input);
+  if (!arg || !arg.getOwner()->isEntryBlock())
+    return false;
+  auto function = dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp());
+  if (!function)
+    return false;
+  if (!function.isPrivate())
+    return true;
+  return llvm::none_of(op->getResult(0).getUsers(), [&](Operation *user) {
+    return user->hasTrait<OpTrait::ReturnLike>() &&
+           user->getParentOp() == function.getOperation();
+  });
 }
 
 /// One result, identity maps, all loops parallel, init from tensor.empty
@@ -56,7 +73,8 @@ void ReuseInputBuffersPass::runOnOperation() {
     OpOperand *init = op.getDpsInitOperand(0);
     for (OpOperand *input : op.getDpsInputOperands()) {
       Value value = input->get();
-      if (value.getType() != init->get().getType() || isFunctionArgument(value))
+      if (value.getType() != init->get().getType() ||
+          isProtectedArgument(value, op))
         continue;
       init->set(value);
       return;

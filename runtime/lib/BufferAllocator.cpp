@@ -19,6 +19,7 @@
 // until its wait (BufferAllocator.h).
 #include "BufferAllocator.h"
 #include "idtr/idtr.h"
+#include "Stats.h"
 
 #include "Buffer.h"
 #include "Errors.h"
@@ -343,6 +344,7 @@ template <typename F> void *allocateOrFail(size_t bytes, F &&allocate) {
 extern "C" void *_mlir_memref_to_llvm_alloc(size_t bytes) {
   if (bytes < kLargeBytes)
     return checked(std::malloc(bytes), bytes);
+  idtr::stats().largeAllocs++;
   return allocateOrFail(bytes,
                         [&] { return cache().allocate(bytes, alignof(std::max_align_t)); });
 }
@@ -358,6 +360,7 @@ extern "C" void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment,
       alignment = sizeof(void *);
     return checked(posix_memalign(&ptr, alignment, bytes) == 0 ? ptr : nullptr, bytes);
   }
+  idtr::stats().largeAllocs++;
   return allocateOrFail(bytes, [&] { return cache().allocate(bytes, alignment); });
 }
 

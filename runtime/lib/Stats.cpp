@@ -17,7 +17,7 @@ Stats &stats() {
 #define IDTR_STATS_FIELDS(X)                                                   \
   X(calls) X(waits) X(messagesSent) X(bytesSent) X(messagesReceived)           \
   X(bytesReceived) X(bytesLocal) X(metadataCollectives) X(planBuilds)          \
-  X(planHits) X(reductions) X(controlMessages) X(mappedReads)                  \
+  X(planHits) X(reductions) X(controlMessages) X(mappedReads) X(largeAllocs)   \
   X(runtimeSeconds)                                                            \
   X(packSeconds) X(waitSeconds) X(transferSeconds)
 
@@ -53,11 +53,11 @@ void printStats(int rank) {
                " plan_builds=%" PRId64 " plan_hits=%" PRId64 " reductions=%" PRId64
                " control_messages=%" PRId64 " mapped_reads=%" PRId64
                " pack_seconds=%.6f wait_seconds=%.6f transfer_seconds=%.6f"
-               " runtime_seconds=%.6f\n",
+               " large_allocs=%" PRId64 " runtime_seconds=%.6f\n",
                rank, s.calls, s.waits, s.messagesSent, s.bytesSent, s.messagesReceived,
                s.bytesReceived, s.bytesLocal, s.metadataCollectives, s.planBuilds,
                s.planHits, s.reductions, s.controlMessages, s.mappedReads, s.packSeconds, s.waitSeconds,
-               s.transferSeconds, s.runtimeSeconds);
+               s.transferSeconds, s.largeAllocs, s.runtimeSeconds);
   std::fflush(stderr);
 }
 

@@ -2,7 +2,8 @@
 // idtr-stats: rank R calls=N waits=N messages_sent=N bytes_sent=N
 //   messages_received=N bytes_received=N bytes_local=N metadata_collectives=N
 //   plan_builds=N plan_hits=N reductions=N control_messages=N mapped_reads=N
-//   pack_seconds=S wait_seconds=S transfer_seconds=S runtime_seconds=S
+//   pack_seconds=S wait_seconds=S transfer_seconds=S large_allocs=N
+//   runtime_seconds=S
 // and, broken down by the user's op (CallSite.h), the table and JSON file of
 // Profile.h.
 #ifndef IDTR_STATS_H
@@ -28,6 +29,10 @@ struct Stats {
   int64_t controlMessages = 0;     // notes of direct transfers (Exchange.cpp)
   int64_t mappedReads = 0;         // direct transfers received by copying
                                    // out of a peer's shared block
+  int64_t largeAllocs = 0;         // program buffers of 64 KiB or more
+                                   // allocated (BufferAllocator.cpp): an
+                                   // array-sized temporary per iteration
+                                   // shows here
   double runtimeSeconds = 0;       // time spent inside runtime entry points
   double packSeconds = 0;          // packing sends, unpacking receives
   double waitSeconds = 0;          // blocked in MPI (WatchedWait: waits,

@@ -39,8 +39,8 @@ func.func @loop_update(%n: index, %steps: index) -> tensor<?xf64> {
 
 #id = affine_map<(d0) -> (d0)>
 
-// A function argument keeps its buffer: writing into it would make callers
-// copy. The second input has the init's type and is not an argument.
+// An argument of a public function keeps its buffer: writing into it would
+// make callers copy (and its returned buffers are copies anyway). The second input has the init's type and is not an argument.
 // CHECK-LABEL: func.func @argument
 // CHECK-SAME: (%[[ARG:[^:]*]]: tensor<8xf64>
 // CHECK: %[[LOCAL:.*]] = linalg.fill
@@ -56,6 +56,45 @@ func.func @argument(%arg: tensor<8xf64>, %v: f64) -> tensor<8xf64> {
     linalg.yield %s : f64
   } -> tensor<8xf64>
   return %r : tensor<8xf64>
+}
+
+// -----
+
+#id = affine_map<(d0) -> (d0)>
+
+// A private function returning the update of its argument updates the
+// argument: its callers take the argument's buffer back. One that does not
+// return the update leaves the argument alone.
+// CHECK-LABEL: func.func private @private_update
+// CHECK-SAME: (%[[ARG:[^:]*]]: tensor<8xf64>
+// CHECK: linalg.generic {{.*}} ins(%[[ARG]] : tensor<8xf64>) outs(%[[ARG]] : tensor<8xf64>)
+func.func private @private_update(%arg: tensor<8xf64>, %v: f64) -> tensor<8xf64> {
+  %init = tensor.empty() : tensor<8xf64>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%arg : tensor<8xf64>) outs(%init : tensor<8xf64>) {
+  ^bb0(%x: f64, %out: f64):
+    %s = arith.addf %x, %v : f64
+    linalg.yield %s : f64
+  } -> tensor<8xf64>
+  return %r : tensor<8xf64>
+}
+
+// CHECK-LABEL: func.func private @private_read
+// CHECK-SAME: (%[[ARG:[^:]*]]: tensor<8xf64>
+// CHECK: %[[E:.*]] = tensor.empty
+// CHECK: linalg.generic {{.*}} ins(%[[ARG]] : tensor<8xf64>) outs(%[[E]] : tensor<8xf64>)
+func.func private @private_read(%arg: tensor<8xf64>, %v: f64) -> tensor<8xf64> {
+  %init = tensor.empty() : tensor<8xf64>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%arg : tensor<8xf64>) outs(%init : tensor<8xf64>) {
+  ^bb0(%x: f64, %out: f64):
+    %s = arith.addf %x, %v : f64
+    linalg.yield %s : f64
+  } -> tensor<8xf64>
+  %c0 = arith.constant 0 : index
+  %e = tensor.extract %r[%c0] : tensor<8xf64>
+  %t = tensor.from_elements %e, %e, %e, %e, %e, %e, %e, %e : tensor<8xf64>
+  return %t : tensor<8xf64>
 }
 
 // -----

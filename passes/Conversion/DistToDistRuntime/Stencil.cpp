@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 #include <numeric>
 
@@ -117,6 +118,41 @@ Value insertClipped(OpBuilder &b, Location loc, Value part,
                        sub(b, loc, box.end[d], box.begin[d])));
   }
   return insertBox(b, loc, extractBox(b, loc, part, from, sizes), window, to);
+}
+
+/// Whether `value` is (a conversion of) an argument of a public function.
+/// Such a function returns copies of the buffers it was given (its results
+/// are owned by the caller, and its signature is the module's C ABI), so
+/// updating one in place would add a copy instead of saving a buffer.
+bool isPublicFunctionArgument(Value value) {
+  while (auto cast = value.getDefiningOp<UnrealizedConversionCastOp>()) {
+    if (cast->getNumOperands() == 0)
+      return false;
+    value = cast->getOperand(0);
+  }
+  auto arg = dyn_cast<BlockArgument>(value);
+  if (!arg || !arg.getOwner()->isEntryBlock())
+    return false;
+  auto function = dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp());
+  return function && !function.isPrivate();
+}
+
+/// The plain operand a stencil accumulates into (the first of the result's
+/// type that is not also read through a halo), or -1.
+int64_t accumulatorOperand(ArrayRef<StencilOperand> operands,
+                           RankedTensorType resultType) {
+  for (auto [index, operand] : llvm::enumerate(operands)) {
+    if (operand.part || operand.local.getType() != resultType ||
+        isPublicFunctionArgument(operand.local))
+      continue;
+    Value local = operand.local;
+    if (llvm::any_of(operands, [&](const StencilOperand &other) {
+          return other.part && other.part->local == local;
+        }))
+      continue;
+    return static_cast<int64_t>(index);
+  }
+  return -1;
 }
 
 Value fillTensor(OpBuilder &b, Location loc, Value fill,
@@ -423,7 +459,8 @@ Value mlir::distc::extendedWindow(OpBuilder &b, Location loc,
 Value mlir::distc::elementwiseGeneric(OpBuilder &b, Location loc,
                                       ValueRange inputs, Value init,
                                       ArrayRef<Value> origin,
-                                      ElementBodyFn body) {
+                                      ElementBodyFn body,
+                                      int64_t initOperand) {
   auto initType = cast<RankedTensorType>(init.getType());
   int64_t rank = initType.getRank();
   SmallVector<AffineMap> maps(inputs.size() + 1,
@@ -437,9 +474,11 @@ Value mlir::distc::elementwiseGeneric(OpBuilder &b, Location loc,
           Value local = linalg::IndexOp::create(ib, nestedLoc, d);
           return add(ib, nestedLoc, local, origin[d]);
         };
-        linalg::YieldOp::create(
-            nested, nestedLoc,
-            body(nested, nestedLoc, args.drop_back(), globalIndex));
+        SmallVector<Value> operands(args.drop_back());
+        if (initOperand >= 0)
+          operands.insert(operands.begin() + initOperand, args.back());
+        linalg::YieldOp::create(nested, nestedLoc,
+                                body(nested, nestedLoc, operands, globalIndex));
       });
   return generic.getResult(0);
 }
@@ -468,7 +507,17 @@ Value mlir::distc::splitElementwise(OpBuilder &b, Location loc,
     interior.end.push_back(hi);
   }
 
-  Value result = emptyTensor(b, loc, resultType, sizes);
+  // An accumulating stencil (`out = out + f(shifts of in)`) is built in
+  // the buffer of the operand it accumulates into: every piece reads that
+  // operand and writes the result at the same elements, so one-shot
+  // bufferization can update it in place instead of allocating and
+  // first-touching a new block per sweep (and, when the operand is still
+  // read afterwards, copies it first). An operand whose halo this op also
+  // reads does not qualify: the frame reads its edge after the interior
+  // was written, and the halo exchange may still be sending it.
+  int64_t accumulator = accumulatorOperand(operands, resultType);
+  Value result = accumulator < 0 ? emptyTensor(b, loc, resultType, sizes)
+                                 : operands[accumulator].local;
   // Computes the op on `box` (result coordinates) into `result`.
   // `peeled`: the dimension a frame slab lies across, -1 for the interior.
   auto compute = [&](const Box &box, int64_t peeled) {
@@ -476,7 +525,10 @@ Value mlir::distc::splitElementwise(OpBuilder &b, Location loc,
     SmallVector<Value> boxSizes = box.sizes(b, loc);
     SmallVector<Value> inputs;
     llvm::SmallDenseMap<const HaloedPart *, Value> windows;
-    for (const StencilOperand &operand : operands) {
+    for (auto [index, operand] : llvm::enumerate(operands)) {
+      // The accumulator is read through the piece being written (below).
+      if (static_cast<int64_t>(index) == accumulator)
+        continue;
       if (!operand.part) {
         inputs.push_back(
             extractBox(b, loc, operand.local, box.begin, boxSizes));
@@ -516,11 +568,12 @@ Value mlir::distc::splitElementwise(OpBuilder &b, Location loc,
         offsets.push_back(indexConst(b, loc, part.low[d] + operand.shift[d]));
       inputs.push_back(extractBox(b, loc, window, offsets, boxSizes));
     }
-    Value init = extractBox(b, loc, result, box.begin, boxSizes);
     SmallVector<Value> boxOrigin;
     for (int64_t d = 0; d < rank; ++d)
       boxOrigin.push_back(add(b, loc, origin[d], box.begin[d]));
-    Value piece = elementwiseGeneric(b, loc, inputs, init, boxOrigin, body);
+    Value init = extractBox(b, loc, result, box.begin, boxSizes);
+    Value piece = elementwiseGeneric(b, loc, inputs, init, boxOrigin, body,
+                                     accumulator);
     // A frame slab is a row or a column of the block: not worth vectorized
     // loops with alias checks and epilogues (distc-lower-cold-loops).
     if (!isInterior)

@@ -19,6 +19,11 @@
 // The interior comes first in the IR, before anything reads the halos, so
 // that the overlap pass can leave the halo exchange in flight during it.
 //
+// An accumulating stencil (`out = out + f(shifts of in)`: an operand read
+// unshifted, of the result's type) is built in that operand's tensor, each
+// piece reading it through the slice it writes, so that bufferization
+// updates it in place rather than allocating a new block per sweep.
+//
 //===----------------------------------------------------------------------===//
 #ifndef DISTC_PASSES_DISTTODISTRUNTIME_STENCIL_H
 #define DISTC_PASSES_DISTTODISTRUNTIME_STENCIL_H
@@ -110,10 +115,12 @@ using ElementBodyFn =
 
 /// A linalg.generic applying `body` element-wise to `inputs` (tensors of
 /// one shape), writing into `init`, whose first element has the global
-/// indices `origin`.
+/// indices `origin`. With `initOperand` >= 0 the body also reads `init`:
+/// its element is the body's operand number `initOperand` (between the
+/// inputs' elements), so the op updates `init` in place.
 Value elementwiseGeneric(OpBuilder &b, Location loc, ValueRange inputs,
                          Value init, ArrayRef<Value> origin,
-                         ElementBodyFn body);
+                         ElementBodyFn body, int64_t initOperand = -1);
 
 /// An operand of a split element-wise op: either a plain local tensor or
 /// a shifted view of a HaloedPart (operand[x] = extended[x + low + shift]).

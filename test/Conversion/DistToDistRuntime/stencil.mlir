@@ -72,3 +72,58 @@ func.func @lone_shift(%u: !dist.tensor<?xf64>, %z: f64) -> !dist.tensor<?xf64> {
   %s = dist.shift %u offsets [-1] fill %z : !dist.tensor<?xf64>
   return %s : !dist.tensor<?xf64>
 }
+
+// -----
+
+// An accumulating stencil (`acc + f(shifts of u)`) is built in the
+// accumulator's block: the interior and each frame slab read it through the
+// piece they write (the generic's init), and insert into the accumulator.
+// CHECK-LABEL: func.func private @accumulate
+// CHECK-SAME: (%[[U:[^:]*]]: tensor<?x?xf64>, {{.*}}, %[[ACC:[^:]*]]: tensor<?x?xf64>,
+// CHECK: %[[INIT:.*]] = tensor.extract_slice %[[ACC]]
+// CHECK: %[[I:.*]] = linalg.generic {{.*}} ins(%{{[^,]*}}, %{{[^ ]*}} : tensor<?x?xf64>, tensor<?x?xf64>) outs(%[[INIT]] : tensor<?x?xf64>)
+// CHECK-NEXT: ^bb0(%[[A:.*]]: f64, %[[B:.*]]: f64, %[[O:.*]]: f64):
+// CHECK-NEXT: %[[D:.*]] = arith.subf %[[B]], %[[A]]
+// CHECK-NEXT: arith.addf %[[O]], %[[D]]
+// CHECK: %[[R0:.*]] = tensor.insert_slice %[[I]] into %[[ACC]]
+// CHECK: tensor.extract_slice %[[R0]]
+// CHECK: %[[F0:.*]] = linalg.generic {{.*}} attrs = {distc.cold}
+// CHECK: %[[R1:.*]] = tensor.insert_slice %[[F0]] into %[[R0]]
+// CHECK: tensor.extract_slice %[[R1]]
+// CHECK: %[[F1:.*]] = linalg.generic {{.*}} attrs = {distc.cold}
+// CHECK: %[[R2:.*]] = tensor.insert_slice %[[F1]] into %[[R1]]
+// CHECK: return %[[R2]]
+!A = !dist.halo<!dist.tensor<?x?xf64>, low = [1, 0], high = [1, 0]>
+func.func private @accumulate(%u: !dist.tensor<?x?xf64>, %acc: !dist.tensor<?x?xf64>, %z: f64) -> !dist.tensor<?x?xf64> {
+  %h = dist.halo %u fill %z : !A
+  %r = dist.stencil %acc, %h, %h shifts [0, 0, -1, 0, 1, 0] : !dist.tensor<?x?xf64>, !A, !A -> !dist.tensor<?x?xf64> {
+  ^bb0(%o: f64, %a: f64, %b: f64):
+    %x = arith.subf %b, %a : f64
+    %y = arith.addf %o, %x : f64
+    dist.yield %y : f64
+  }
+  return %r : !dist.tensor<?x?xf64>
+}
+
+// -----
+
+// A public function's argument is not accumulated into (the function would
+// return a copy of it): the result is a new tensor, as for any stencil.
+// CHECK-LABEL: func.func @accumulate_public
+// CHECK-SAME: (%[[U:[^:]*]]: tensor<?x?xf64>, {{.*}}, %[[ACC:[^:]*]]: tensor<?x?xf64>,
+// CHECK: %[[E:.*]] = tensor.empty
+// CHECK-NOT: tensor.insert_slice {{.*}} into %[[ACC]]
+// CHECK: tensor.insert_slice %{{.*}} into %[[E]]
+// CHECK-NOT: tensor.insert_slice {{.*}} into %[[ACC]]
+// CHECK: return
+!P = !dist.halo<!dist.tensor<?x?xf64>, low = [1, 0], high = [1, 0]>
+func.func @accumulate_public(%u: !dist.tensor<?x?xf64>, %acc: !dist.tensor<?x?xf64>, %z: f64) -> !dist.tensor<?x?xf64> {
+  %h = dist.halo %u fill %z : !P
+  %r = dist.stencil %acc, %h, %h shifts [0, 0, -1, 0, 1, 0] : !dist.tensor<?x?xf64>, !P, !P -> !dist.tensor<?x?xf64> {
+  ^bb0(%o: f64, %a: f64, %b: f64):
+    %x = arith.subf %b, %a : f64
+    %y = arith.addf %o, %x : f64
+    dist.yield %y : f64
+  }
+  return %r : !dist.tensor<?x?xf64>
+}
