@@ -19,6 +19,7 @@ void distc::registerDistcDialects(mlir::DialectRegistry &registry) {
   mlir::registerAllExtensions(registry);
   registry.insert<mlir::dist::DistDialect,
                   mlir::distruntime::DistRuntimeDialect>();
+  mlir::distruntime::registerBufferizableOpInterfaceExternalModels(registry);
   // After registerAllExtensions: upstream's sharding models come first, ops
   // without one are computed replicated in shard programs (docs/shard.md),
   // after distc's own rules.

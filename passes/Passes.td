@@ -23,6 +23,13 @@ def LowerDistRuntimeToIDTR
     `%acc`'s own buffer when nothing reads `%acc` after it, and a copy of it
     otherwise; see `CopyPermuteLowering`.
 
+    The ops may also come bufferized (a pipeline that bufferizes first,
+    through the models of `registerBufferizableOpInterfaceExternalModels`):
+    their memref operands are passed as they are and their memref results
+    are the buffers the runtime fills. `distruntime.copy_rows`, which
+    `distc-lower-strided-copies` makes after bufferization, is a memref op
+    only; distc's pipeline runs this pass again after that one.
+
     The pass declares the whole ABI (every entry point for every element
     type) as private functions, once, in the module and in every nested
     module that holds distruntime ops (calls resolve in the nearest symbol
@@ -360,9 +367,10 @@ def LowerStridedCopies : Pass<"distc-lower-strided-copies", "ModuleOp"> {
   let description = [{
     Rewrites `memref.copy` between 2-D views whose rows are contiguous
     (unit innermost stride) but which are not contiguous as a whole into
-    a call of the runtime's `_distc_copy_rows(elemSize, src, srcOffset,
-    srcStride, dst, dstOffset, dstStride, rows, cols)`, with the aligned
-    pointers passed as integers.
+    `distruntime.copy_rows`, which `lower-distruntime-to-idtr` (run again
+    after this pass) lowers to a call of the runtime's
+    `_distc_copy_rows(elemSize, src, srcOffset, srcStride, dst, dstOffset,
+    dstStride, rows, cols)`, with the aligned pointers passed as integers.
 
     `finalize-memref-to-llvm` lowers such a copy to a call of the
     runtime's generic `memrefCopy`, whose two memref descriptors and their
@@ -374,26 +382,21 @@ def LowerStridedCopies : Pass<"distc-lower-strided-copies", "ModuleOp"> {
     copy row by row with `memcpy`.
 
     Elements must be whole bytes and the views in the default memory
-    space (`i1`, `index` and other copies are left alone). The pass declares the helper once, privately; a symbol of that
-    name with another type is an error.
+    space (`i1`, `index` and other copies are left alone).
 
     ```mlir
     memref.copy %a, %b : memref<?x?xf64, strided<[?, 1], offset: ?>>
                       to memref<?x?xf64, strided<[?, 1], offset: ?>>
     ```
 
-    becomes (the metadata of `%b` likewise)
+    becomes
 
     ```mlir
-    %base, %offset, %sizes:2, %strides:2 = memref.extract_strided_metadata %a
-    %ptr = memref.extract_aligned_pointer_as_index %a
-    ...
-    call @_distc_copy_rows(%c8, %ptr_a, %offset_a, %stride_a, %ptr_b,
-                           %offset_b, %stride_b, %rows, %cols)
-      : (i64, i64, i64, i64, i64, i64, i64, i64, i64) -> ()
+    distruntime.copy_rows %a, %b : memref<?x?xf64, strided<[?, 1], offset: ?>>
+                                to memref<?x?xf64, strided<[?, 1], offset: ?>>
     ```
   }];
-  let dependentDialects = ["mlir::func::FuncDialect", "mlir::memref::MemRefDialect", "mlir::arith::ArithDialect"];
+  let dependentDialects = ["::mlir::distruntime::DistRuntimeDialect"];
 }
 
 def LoopStackScopes : Pass<"distc-loop-stack-scopes"> {

@@ -152,6 +152,9 @@ void buildLowerLoops(OpPassManager &pm, const PipelineOptions &opts) {
   // time and code size for a row or a column of the block).
   if (opts.optLevel > 0) {
     pm.addPass(mlir::distc::createLowerStridedCopies());
+    // The copies it made of memref.copy (distruntime.copy_rows) become
+    // runtime calls here, in the one conversion that makes such calls.
+    pm.addPass(mlir::distc::createLowerDistRuntimeToIDTR());
     pm.addNestedPass<func::FuncOp>(mlir::distc::createLowerColdLoops());
     // Reductions to scalars keep their accumulators in registers.
     pm.addNestedPass<func::FuncOp>(mlir::distc::createLowerScalarReductions());

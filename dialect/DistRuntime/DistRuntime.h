@@ -69,6 +69,19 @@ struct HaloRows {
 HaloRows haloRows(std::optional<int64_t> ownBegin, int64_t ownRows,
                   std::optional<int64_t> boxBegin, std::optional<int64_t> boxRows);
 
+/// Checks that the arrays of `op` (its shaped operands and results) are all
+/// tensors, or all memrefs (the form a bufferized op has); emits the error
+/// on `op` otherwise.
+LogicalResult verifyArrayForm(Operation *op);
+
+/// Attaches the one-shot bufferization models of the ops that take or make
+/// arrays (BufferizableOpInterfaceImpl.cpp).
+void registerBufferizableOpInterfaceExternalModels(DialectRegistry &registry);
+
+/// Whether `type` is a 2-D view whose rows are contiguous (innermost stride
+/// 1): what distruntime.copy_rows copies.
+bool hasContiguousRows(MemRefType type);
+
 /// The team id of a `team` attribute, as the runtime takes it.
 inline int64_t teamIdValue(IntegerAttr attr) {
   const llvm::APInt &value = attr.getValue();

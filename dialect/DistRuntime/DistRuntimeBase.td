@@ -30,7 +30,12 @@ def DistRuntime_Dialect : Dialect {
     `distruntime.wait` on that handle.
 
     All operations work on tensors in C (row-major) order; shapes, offsets
-    and sizes are `index` values, one per dimension. The team is an integer
+    and sizes are `index` values, one per dimension. A pipeline that
+    bufferizes before `lower-distruntime-to-idtr` turns them into their
+    memref form (the same ops with strided memrefs for all their arrays)
+    through their one-shot bufferization models: operands are read at the
+    op, results are new buffers that the runtime fills until the wait, and
+    an accumulator is written in place. `copy_rows` exists only on memrefs. The team is an integer
     attribute; each distinct team id has its own communicator at run time.
 
     Communication is modelled as a memory effect on a dialect resource, so
@@ -52,6 +57,19 @@ def DistRuntime_Dialect : Dialect {
   // (EmptyViews.cpp).
   let hasCanonicalizer = 1;
 }
+
+/// An array operand: a ranked tensor, or, once a pipeline has bufferized
+/// the op (BufferizableOpInterfaceImpl.cpp), a strided memref. Either all
+/// arrays of an op are tensors or all are memrefs (verifyArrayForm).
+def DistRuntime_Array : AnyTypeOf<[AnyRankedTensor, AnyStridedMemRef],
+    "ranked tensor or strided memref", "::mlir::ShapedType">;
+
+/// An array result that is a new array (a new buffer in the memref form,
+/// which the runtime fills until the op's wait; ownership-based
+/// deallocation frees it).
+class DistRuntime_NewArrayOf<Type type>
+    : Res<type, "", [MemAlloc<DefaultResource>]>;
+def DistRuntime_NewArray : DistRuntime_NewArrayOf<DistRuntime_Array>;
 
 /// The state shared by all ranks of a team: ordering collective operations on
 /// it keeps every rank's sequence of communication identical.

@@ -76,8 +76,12 @@ struct RefineCopyResult : public OpRewritePattern<CopyOp> {
 
   LogicalResult matchAndRewrite(CopyOp op,
                                 PatternRewriter &rewriter) const override {
-    std::optional<RankedTensorType> refined = refineType(
-        op.getNlArray().getType(), constantsOf(op.getNlShape()));
+    // Types of the tensor form only (a bufferized op keeps its memrefs).
+    auto type = dyn_cast<RankedTensorType>(op.getNlArray().getType());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "bufferized");
+    std::optional<RankedTensorType> refined =
+        refineType(type, constantsOf(op.getNlShape()));
     if (!refined)
       return rewriter.notifyMatchFailure(op, "no result dimension to refine");
     Value acc;
@@ -101,6 +105,10 @@ struct RefineHaloResults : public OpRewritePattern<UpdateHaloOp> {
 
   LogicalResult matchAndRewrite(UpdateHaloOp op,
                                 PatternRewriter &rewriter) const override {
+    auto leftType = dyn_cast<RankedTensorType>(op.getLHalo().getType());
+    auto rightType = dyn_cast<RankedTensorType>(op.getRHalo().getType());
+    if (!leftType || !rightType)
+      return rewriter.notifyMatchFailure(op, "bufferized");
     SmallVector<std::optional<int64_t>> sizes = constantsOf(op.getBbSizes());
     if (sizes.empty())
       return rewriter.notifyMatchFailure(op, "rank-0 input");
@@ -110,10 +118,8 @@ struct RefineHaloResults : public OpRewritePattern<UpdateHaloOp> {
                              getConstantIntValue(op.getBbOffsets()[0]), sizes[0]);
     left[0] = rows.left;
     right[0] = rows.right;
-    std::optional<RankedTensorType> lRefined =
-        refineType(op.getLHalo().getType(), left);
-    std::optional<RankedTensorType> rRefined =
-        refineType(op.getRHalo().getType(), right);
+    std::optional<RankedTensorType> lRefined = refineType(leftType, left);
+    std::optional<RankedTensorType> rRefined = refineType(rightType, right);
     if (!lRefined && !rRefined)
       return rewriter.notifyMatchFailure(op, "no halo dimension to refine");
     replaceWithRefinedClone(rewriter, op, {std::nullopt, lRefined, rRefined});

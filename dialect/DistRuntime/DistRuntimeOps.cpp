@@ -73,7 +73,7 @@ getNonNegativeConstants(Operation *op, ValueRange values, StringRef name) {
 /// Sizes of a box: the static dimensions of `type`, or the constants of
 /// `sizes` where the type is dynamic.
 SmallVector<std::optional<int64_t>>
-boxSizes(RankedTensorType type,
+boxSizes(ShapedType type,
          ArrayRef<std::optional<int64_t>> sizes = {}) {
   SmallVector<std::optional<int64_t>> result;
   for (auto [i, dim] : llvm::enumerate(type.getShape())) {
@@ -91,7 +91,7 @@ boxSizes(RankedTensorType type,
 /// the tensor they describe.
 LogicalResult verifySizesMatchType(Operation *op,
                                    ArrayRef<std::optional<int64_t>> sizes,
-                                   RankedTensorType type, StringRef name,
+                                   ShapedType type, StringRef name,
                                    StringRef tensorName, unsigned firstDim = 0) {
   for (unsigned d = firstDim; d < sizes.size(); ++d) {
     int64_t dim = type.getDimSize(d);
@@ -165,7 +165,7 @@ LogicalResult verifyVolumeFits(Operation *op,
 /// Checks the part common to the copy ops and update_halo: the input box
 /// described by g_shape and l_offs.
 FailureOr<SmallVector<std::optional<int64_t>>>
-verifyInputBox(Operation *op, RankedTensorType inputType, ValueRange gShape,
+verifyInputBox(Operation *op, ShapedType inputType, ValueRange gShape,
                ValueRange lOffsets) {
   int64_t rank = inputType.getRank();
   if (failed(verifyOnePerDimension(op, gShape, rank, "g_shape",
@@ -186,7 +186,7 @@ verifyInputBox(Operation *op, RankedTensorType inputType, ValueRange gShape,
 
 /// Checks the output box (n_offs, n_shape) of the copy ops against the result
 /// type and the output global shape.
-LogicalResult verifyOutputBox(Operation *op, RankedTensorType resultType,
+LogicalResult verifyOutputBox(Operation *op, ShapedType resultType,
                               ValueRange nlOffsets, ValueRange nlShape,
                               ArrayRef<std::optional<int64_t>> outGlobalShape) {
   int64_t rank = resultType.getRank();
@@ -210,6 +210,25 @@ LogicalResult verifyOutputBox(Operation *op, RankedTensorType resultType,
 
 } // namespace
 
+LogicalResult mlir::distruntime::verifyArrayForm(Operation *op) {
+  std::optional<bool> memrefs;
+  auto check = [&](Value value) {
+    Type type = value.getType();
+    if (!isa<TensorType, BaseMemRefType>(type))
+      return true;
+    bool memref = isa<BaseMemRefType>(type);
+    if (!memrefs)
+      memrefs = memref;
+    return *memrefs == memref;
+  };
+  if (!llvm::all_of(op->getOperands(), check) ||
+      !llvm::all_of(op->getResults(), check))
+    return op->emitOpError()
+           << "mixes tensors and memrefs: its arrays are all tensors, or all "
+              "memrefs once bufferized";
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // CopyReshapeOp
 //===----------------------------------------------------------------------===//
@@ -218,7 +237,7 @@ LogicalResult verifyOutputBox(Operation *op, RankedTensorType resultType,
 /// `n_shape`: its dynamic sizes are those operands, so `tensor.dim` of the
 /// result folds to them (`resolve-ranked-shaped-type-result-dims`) and
 /// bufferization sizes the output without a query.
-static LogicalResult reifyOutputBox(OpBuilder &b, RankedTensorType type,
+static LogicalResult reifyOutputBox(OpBuilder &b, ShapedType type,
                                     ValueRange boxShape,
                                     ReifiedRankedShapedTypeDims &shapes) {
   // The verifier checks one size per dimension; reification also runs on
@@ -243,8 +262,10 @@ CopyReshapeOp::reifyResultShapes(OpBuilder &b,
 }
 
 LogicalResult CopyReshapeOp::verify() {
-  RankedTensorType inputType = getLArray().getType();
-  RankedTensorType resultType = getNlArray().getType();
+  if (failed(verifyArrayForm(*this)))
+    return failure();
+  ShapedType inputType = getLArray().getType();
+  ShapedType resultType = getNlArray().getType();
   auto globalShape =
       verifyInputBox(*this, inputType, getGShape(), getLOffsets());
   if (failed(globalShape))
@@ -277,9 +298,26 @@ CopyPermuteOp::reifyResultShapes(OpBuilder &b,
   return reifyOutputBox(b, getNlArray().getType(), getNlShape(), shapes);
 }
 
+void CopyPermuteOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  // As DistRuntime_Communicates, plus DistRuntime_NewArray's allocation
+  // unless the result is the accumulator (its buffer in the memref form).
+  effects.emplace_back(MemoryEffects::Read::get(),
+                       CommunicationResource::get());
+  effects.emplace_back(MemoryEffects::Write::get(),
+                       CommunicationResource::get());
+  if (!getAcc())
+    effects.emplace_back(MemoryEffects::Allocate::get(),
+                         getOperation()->getOpResult(1),
+                         SideEffects::DefaultResource::get());
+}
+
 LogicalResult CopyPermuteOp::verify() {
-  RankedTensorType inputType = getLArray().getType();
-  RankedTensorType resultType = getNlArray().getType();
+  if (failed(verifyArrayForm(*this)))
+    return failure();
+  ShapedType inputType = getLArray().getType();
+  ShapedType resultType = getNlArray().getType();
   int64_t rank = inputType.getRank();
   if (resultType.getRank() != rank)
     return emitOpError() << "result rank (" << resultType.getRank()
@@ -311,8 +349,8 @@ LogicalResult CopyPermuteOp::verify() {
 //===----------------------------------------------------------------------===//
 
 /// The checks of allreduce and reduce: shapes and the reduction's type.
-static LogicalResult verifyReduction(Operation *op, RankedTensorType input,
-                                     RankedTensorType result, ReduceKind kind) {
+static LogicalResult verifyReduction(Operation *op, ShapedType input,
+                                     ShapedType result, ReduceKind kind) {
   if (failed(verifyCompatibleShape(input, result)))
     return op->emitOpError() << "result type " << result
                              << " does not have the shape of the input type "
@@ -327,6 +365,8 @@ static LogicalResult verifyReduction(Operation *op, RankedTensorType input,
 }
 
 LogicalResult AllReduceOp::verify() {
+  if (failed(verifyArrayForm(*this)))
+    return failure();
   return verifyReduction(*this, getInput().getType(), getResult().getType(),
                          getKind());
 }
@@ -348,7 +388,9 @@ HaloRows mlir::distruntime::haloRows(std::optional<int64_t> ownBegin, int64_t ow
 }
 
 LogicalResult UpdateHaloOp::verify() {
-  RankedTensorType inputType = getLArray().getType();
+  if (failed(verifyArrayForm(*this)))
+    return failure();
+  ShapedType inputType = getLArray().getType();
   int64_t rank = inputType.getRank();
   if (rank == 0)
     return emitOpError()
@@ -408,7 +450,9 @@ LogicalResult UpdateHaloOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult UpdateGridHaloOp::verify() {
-  RankedTensorType inputType = getLArray().getType();
+  if (failed(verifyArrayForm(*this)))
+    return failure();
+  ShapedType inputType = getLArray().getType();
   int64_t rank = inputType.getRank();
   if (rank == 0)
     return emitOpError() << "expects an input tensor of rank >= 1";
@@ -470,8 +514,10 @@ LogicalResult DefineSubgridTeamOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult BcastPanelOp::verify() {
-  auto local = cast<RankedTensorType>(getLocal().getType());
-  auto panel = cast<RankedTensorType>(getPanel().getType());
+  if (failed(verifyArrayForm(*this)))
+    return failure();
+  auto local = cast<ShapedType>(getLocal().getType());
+  auto panel = cast<ShapedType>(getPanel().getType());
   if (local.getRank() != 2 || panel.getRank() != 2)
     return emitOpError("needs a matrix (rank 2) as local part and panel, got ")
            << local << " and " << panel;
@@ -500,6 +546,8 @@ LogicalResult SendOp::verify() { return verifyPeer(*this, getPeer(), "peer"); }
 LogicalResult RecvOp::verify() { return verifyPeer(*this, getPeer(), "peer"); }
 
 LogicalResult ReduceOp::verify() {
+  if (failed(verifyArrayForm(*this)))
+    return failure();
   if (failed(verifyReduction(*this, getInput().getType(),
                              getResult().getType(), getKind())))
     return failure();

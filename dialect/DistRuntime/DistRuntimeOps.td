@@ -65,7 +65,7 @@ def DistRuntime_CopyReshapeOp : DistRuntime_Op<"copy_reshape", [
   }];
 
   let arguments = (ins
-    AnyRankedTensor:$lArray,
+    DistRuntime_Array:$lArray,
     Variadic<Index>:$gShape,
     Variadic<Index>:$lOffsets,
     Variadic<Index>:$ngShape,
@@ -74,7 +74,7 @@ def DistRuntime_CopyReshapeOp : DistRuntime_Op<"copy_reshape", [
     DistRuntime_TeamAttr:$team,
     UnitAttr:$irregular);
   let results = (outs DistRuntime_AsyncHandle:$handle,
-                      AnyRankedTensor:$nlArray);
+                      DistRuntime_NewArray:$nlArray);
 
   let assemblyFormat = [{
     $lArray `g_shape` $gShape `l_offs` $lOffsets
@@ -90,7 +90,10 @@ def DistRuntime_CopyReshapeOp : DistRuntime_Op<"copy_reshape", [
 //===----------------------------------------------------------------------===//
 
 def DistRuntime_CopyPermuteOp : DistRuntime_Op<"copy_permute", [
-    AttrSizedOperandSegments, DistRuntime_Communicates,
+    AttrSizedOperandSegments,
+    // Communicates, and the result is a new array unless it is `add_into`'s
+    // accumulator (DistRuntimeOps.cpp).
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
     DeclareOpInterfaceMethods<DistRuntime_AsyncOpInterface>,
     DeclareOpInterfaceMethods<ReifyRankedShapedTypeOpInterface,
         ["reifyResultShapes"]>,
@@ -150,17 +153,17 @@ def DistRuntime_CopyPermuteOp : DistRuntime_Op<"copy_permute", [
   }];
 
   let arguments = (ins
-    AnyRankedTensor:$lArray,
+    DistRuntime_Array:$lArray,
     Variadic<Index>:$gShape,
     Variadic<Index>:$lOffsets,
     Variadic<Index>:$nlOffsets,
     Variadic<Index>:$nlShape,
-    Optional<AnyRankedTensor>:$acc,
+    Optional<DistRuntime_Array>:$acc,
     DenseI64ArrayAttr:$axes,
     DistRuntime_TeamAttr:$team,
     UnitAttr:$irregular);
   let results = (outs DistRuntime_AsyncHandle:$handle,
-                      AnyRankedTensor:$nlArray);
+                      DistRuntime_Array:$nlArray);
 
   let assemblyFormat = [{
     $lArray `g_shape` $gShape `l_offs` $lOffsets
@@ -273,10 +276,10 @@ def DistRuntime_AllReduceOp : DistRuntime_Op<"allreduce", [
     ```
   }];
 
-  let arguments = (ins DistRuntime_RuntimeReduceKind:$kind, AnyRankedTensor:$input,
+  let arguments = (ins DistRuntime_RuntimeReduceKind:$kind, DistRuntime_Array:$input,
                        DistRuntime_TeamAttr:$team);
   let results = (outs DistRuntime_AsyncHandle:$handle,
-                      AnyRankedTensor:$result);
+                      DistRuntime_NewArray:$result);
   let assemblyFormat = [{
     $kind $input attr-dict `:` functional-type(operands, results)
   }];
@@ -331,7 +334,7 @@ def DistRuntime_UpdateHaloOp : DistRuntime_Op<"update_halo", [
   }];
 
   let arguments = (ins
-    AnyRankedTensor:$lArray,
+    DistRuntime_Array:$lArray,
     Variadic<Index>:$gShape,
     Variadic<Index>:$lOffsets,
     Variadic<Index>:$bbOffsets,
@@ -340,8 +343,8 @@ def DistRuntime_UpdateHaloOp : DistRuntime_Op<"update_halo", [
     OptionalAttr<I64Attr>:$key,
     UnitAttr:$irregular);
   let results = (outs DistRuntime_AsyncHandle:$handle,
-                      AnyRankedTensor:$lHalo,
-                      AnyRankedTensor:$rHalo);
+                      DistRuntime_NewArray:$lHalo,
+                      DistRuntime_NewArray:$rHalo);
   let assemblyFormat = [{
     $lArray `g_shape` $gShape `l_offs` $lOffsets
     `bb_offs` $bbOffsets `bb_sizes` $bbSizes
@@ -402,7 +405,7 @@ def DistRuntime_UpdateGridHaloOp : DistRuntime_Op<"update_grid_halo", [
   }];
 
   let arguments = (ins
-    AnyRankedTensor:$lArray,
+    DistRuntime_Array:$lArray,
     Variadic<Index>:$gShape,
     Variadic<Index>:$lOffsets,
     Variadic<Index>:$grid,
@@ -415,7 +418,9 @@ def DistRuntime_UpdateGridHaloOp : DistRuntime_Op<"update_grid_halo", [
     DefaultValuedAttr<BoolAttr, "true">:$corners,
     OptionalAttr<I64Attr>:$key);
   let results = (outs DistRuntime_AsyncHandle:$handle,
-                      RankedTensorOf<[AnyType], [HasAnyRankOfPred<[1]>]>:$halo);
+                      DistRuntime_NewArrayOf<AnyTypeOf<[1DTensorOf<[AnyType]>,
+                          MemRefRankOf<[AnyType], [1]>],
+                          "1-D tensor or memref", "::mlir::ShapedType">>:$halo);
   let assemblyFormat = [{
     $lArray `g_shape` $gShape `l_offs` $lOffsets `grid` $grid
     `size` $haloSize attr-dict `:` functional-type(operands, results)
@@ -500,11 +505,11 @@ def DistRuntime_BcastPanelOp : DistRuntime_Op<"bcast_panel", [
     ```
   }];
 
-  let arguments = (ins AnyRankedTensor:$local, Index:$extent, Index:$start,
+  let arguments = (ins DistRuntime_Array:$local, Index:$extent, Index:$start,
                        Variadic<Index>:$sizes, I64Attr:$dim,
                        DistRuntime_TeamAttr:$team);
   let results = (outs DistRuntime_AsyncHandle:$handle,
-                      AnyRankedTensor:$panel);
+                      DistRuntime_NewArray:$panel);
   let assemblyFormat = [{
     $local `extent` $extent `start` $start `sizes` `(` $sizes `)` attr-dict
     `:` type($local) `->` type($panel)
@@ -539,7 +544,7 @@ def DistRuntime_SendOp : DistRuntime_Op<"send", [
     ```
   }];
 
-  let arguments = (ins AnyRankedTensor:$input, Index:$peer,
+  let arguments = (ins DistRuntime_Array:$input, Index:$peer,
                        DistRuntime_TeamAttr:$team);
   let results = (outs DistRuntime_AsyncHandle:$handle);
   let assemblyFormat = [{
@@ -571,10 +576,10 @@ def DistRuntime_RecvOp : DistRuntime_Op<"recv", [
     ```
   }];
 
-  let arguments = (ins AnyRankedTensor:$like, Index:$peer,
+  let arguments = (ins DistRuntime_Array:$like, Index:$peer,
                        DistRuntime_TeamAttr:$team);
   let results = (outs DistRuntime_AsyncHandle:$handle,
-                      AnyRankedTensor:$result);
+                      DistRuntime_NewArray:$result);
   let assemblyFormat = [{
     $like `from` $peer attr-dict `:` type($like)
   }];
@@ -608,10 +613,10 @@ def DistRuntime_ReduceOp : DistRuntime_Op<"reduce", [
   }];
 
   let arguments = (ins DistRuntime_RuntimeReduceKind:$kind,
-                       AnyRankedTensor:$input, Index:$root,
+                       DistRuntime_Array:$input, Index:$root,
                        DistRuntime_TeamAttr:$team);
   let results = (outs DistRuntime_AsyncHandle:$handle,
-                      AnyRankedTensor:$result);
+                      DistRuntime_NewArray:$result);
   let assemblyFormat = [{
     $kind $input `root` $root attr-dict `:` `(` type($input) `)` `->`
     type($result)

@@ -8,6 +8,7 @@
 
 #include "dialect/DistRuntime/DistRuntime.h"
 
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
@@ -135,7 +136,7 @@ LogicalResult NpyReadHeaderOp::verify() {
 }
 
 LogicalResult NpyLoadOp::verify() {
-  RankedTensorType type = getResult().getType();
+  ShapedType type = getResult().getType();
   int64_t rank = type.getRank();
   if (failed(verifyPerDimension(*this, "g_shape", getGShape().size(), rank)) ||
       failed(verifyPerDimension(*this, "l_offs", getLOffs().size(), rank)))
@@ -170,5 +171,42 @@ LogicalResult GridFactorOp::verify() {
     return emitOpError() << "axis " << getAxis()
                          << " is out of range for a grid of " << getAxes()
                          << " axes";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// CopyRowsOp
+//===----------------------------------------------------------------------===//
+
+bool mlir::distruntime::hasContiguousRows(MemRefType type) {
+  if (type.getRank() != 2)
+    return false;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  return succeeded(type.getStridesAndOffset(strides, offset)) &&
+         strides.back() == 1;
+}
+
+LogicalResult CopyRowsOp::verify() {
+  auto source = cast<MemRefType>(getSource().getType());
+  auto target = cast<MemRefType>(getTarget().getType());
+  if (source.getElementType() != target.getElementType())
+    return emitOpError() << "source element type " << source.getElementType()
+                         << " differs from target element type "
+                         << target.getElementType();
+  if (failed(verifyCompatibleShape(source, target)))
+    return emitOpError() << "source shape differs from target shape";
+  for (auto [name, type] : {std::pair{"source", source}, {"target", target}}) {
+    if (!hasContiguousRows(type))
+      return emitOpError() << name << " " << type
+                           << " does not have contiguous rows (innermost "
+                              "stride 1)";
+    if (type.getMemorySpace())
+      return emitOpError() << name << " is not in the default memory space";
+  }
+  Type element = source.getElementType();
+  if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() % 8 != 0)
+    return emitOpError() << "elements of " << element
+                         << " are not whole bytes";
   return success();
 }

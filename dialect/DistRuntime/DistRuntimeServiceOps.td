@@ -52,7 +52,7 @@ def DistRuntime_PrintOp : DistRuntime_Op<"print", [
     ```
   }];
 
-  let arguments = (ins AnyRankedTensor:$value, StrAttr:$format,
+  let arguments = (ins DistRuntime_Array:$value, StrAttr:$format,
                        UnitAttr:$distributed, UnitAttr:$numpy,
                        DistRuntime_TeamAttr:$team);
   let assemblyFormat = [{
@@ -83,7 +83,7 @@ def DistRuntime_NpySaveOp : DistRuntime_Op<"npy_save", [
     ```
   }];
 
-  let arguments = (ins AnyRankedTensor:$part, StrAttr:$path,
+  let arguments = (ins DistRuntime_Array:$part, StrAttr:$path,
                        OptionalAttr<StrAttr>:$param,
                        Variadic<Index>:$g_shape, Variadic<Index>:$l_offs,
                        DistRuntime_TeamAttr:$team);
@@ -146,7 +146,7 @@ def DistRuntime_NpyLoadOp : DistRuntime_Op<"npy_load", [
                        I64:$data_offset, Variadic<Index>:$g_shape,
                        Variadic<Index>:$l_offs, Variadic<Index>:$l_sizes,
                        DistRuntime_TeamAttr:$team);
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs DistRuntime_NewArray:$result);
   let assemblyFormat = [{
     $path (`param` $param^)? `data_offset` $data_offset `g_shape` $g_shape
     `l_offs` $l_offs (`l_sizes` $l_sizes^)? attr-dict `:` type($result)
@@ -260,6 +260,40 @@ def DistRuntime_GridFactorOp : DistRuntime_Op<"grid_factor", [Pure]> {
                        ConfinedAttr<I64Attr, [IntNonNegative]>:$axis);
   let results = (outs Index:$result);
   let assemblyFormat = "$ranks `axes` $axes `axis` $axis attr-dict";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// copy_rows
+//===----------------------------------------------------------------------===//
+
+def DistRuntime_CopyRowsOp : DistRuntime_Op<"copy_rows"> {
+  let summary = "copies a 2-D view whose rows are contiguous, on this rank";
+  let description = [{
+    Copies `%source` into `%target`, row by row: two 2-D views of the same
+    shape and element type whose rows are contiguous (innermost stride 1),
+    in the default memory space, with elements of whole bytes. A memref op:
+    `distc-lower-strided-copies` makes it of the `memref.copy`s between such
+    views after bufferization, and `lower-distruntime-to-idtr` lowers it to
+    the runtime's `_distc_copy_rows`, which takes the two views as integers
+    (about 10 LLVM instructions where a generic `memrefCopy` needs two
+    descriptors on the stack, about 40).
+
+    Example:
+
+    ```mlir
+    distruntime.copy_rows %a, %b
+      : memref<?x?xf64, strided<[?, 1], offset: ?>>
+        to memref<4x?xf64, strided<[?, 1], offset: ?>>
+    ```
+  }];
+
+  let arguments = (ins
+      Arg<StridedMemRefRankOf<[AnyType], [2]>, "", [MemRead]>:$source,
+      Arg<StridedMemRefRankOf<[AnyType], [2]>, "", [MemWrite]>:$target);
+  let assemblyFormat = [{
+    $source `,` $target attr-dict `:` type($source) `to` type($target)
+  }];
   let hasVerifier = 1;
 }
 

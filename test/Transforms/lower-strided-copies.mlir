@@ -1,9 +1,17 @@
-// RUN: %distc-opt %s --split-input-file --distc-lower-strided-copies --verify-diagnostics | FileCheck %s
+// RUN: %distc-opt %s --split-input-file --distc-lower-strided-copies | FileCheck %s --check-prefix=OP
+// RUN: %distc-opt %s --split-input-file --distc-lower-strided-copies --lower-distruntime-to-idtr --verify-diagnostics | FileCheck %s
 
-// A copy between 2-D views with contiguous rows becomes one call of the
-// runtime's _distc_copy_rows with the views as integers: element size,
-// source (aligned pointer, offset, row stride), target (same), rows, cols.
-// The helper is declared once however many copies use it.
+// A copy between 2-D views with contiguous rows becomes distruntime.copy_rows,
+// and that one call of the runtime's _distc_copy_rows with the views as
+// integers: element size, source (aligned pointer, offset, row stride),
+// target (same), rows, cols. The helper is declared once however many
+// copies use it.
+// OP-LABEL: func.func @window
+// OP: distruntime.copy_rows %{{.*}}, %{{.*}} : memref<?x?xf64, strided<[?, 1], offset: ?>> to memref<?x?xf64, strided<[?, 1], offset: ?>>
+// OP: distruntime.copy_rows %{{.*}}, %{{.*}} : memref<4x8xf32> to memref<4x8xf32, strided<[16, 1], offset: 3>>
+// OP-LABEL: func.func @untouched
+// OP-NOT: distruntime.copy_rows
+// OP-COUNT-5: memref.copy
 // CHECK-LABEL: func.func @window
 // CHECK-SAME: (%[[A:.*]]: memref<?x?xf64, strided<[?, 1], offset: ?>>, %[[B:.*]]: memref<?x?xf64, strided<[?, 1], offset: ?>>
 // CHECK-DAG: %[[ES:.*]] = arith.constant 8 : i64
@@ -19,7 +27,7 @@
 // dimension, bits that are not bytes and another memory space keep
 // memref.copy.
 // CHECK-COUNT-5: memref.copy
-// CHECK: func.func private @_distc_copy_rows(i64, i64, i64, i64, i64, i64, i64, i64, i64)
+// CHECK-DAG: func.func private @_distc_copy_rows(i64, i64, i64, i64, i64, i64, i64, i64, i64)
 // CHECK-NOT: func.func private @_distc_copy_rows
 func.func @window(%a: memref<?x?xf64, strided<[?, 1], offset: ?>>,
                   %b: memref<?x?xf64, strided<[?, 1], offset: ?>>,
@@ -56,7 +64,8 @@ func.func @f(%a: memref<2x3xi16, strided<[5, 1]>>, %b: memref<2x3xi16>) {
 
 // -----
 
-// A symbol of the reserved name with another type is an error.
+// A symbol of the reserved name with another type is an error (of the
+// IDTR conversion, which makes the call).
 // expected-error @+1 {{conflicting declaration of runtime function '_distc_copy_rows': expected type '(i64, i64, i64, i64, i64, i64, i64, i64, i64) -> ()', found '(i64) -> ()'}}
 func.func private @_distc_copy_rows(i64)
 func.func @g(%a: memref<2x3xi16, strided<[5, 1]>>, %b: memref<2x3xi16>) {

@@ -99,7 +99,7 @@ std::optional<std::pair<int64_t, int64_t>> staticHaloWidths(UpdateHaloOp op) {
            llvm::dyn_cast_if_present<Value>(slice.getMixedSizes()[0]) == v;
   };
   int64_t high = hi->second;
-  auto type = cast<RankedTensorType>(op.getLArray().getType());
+  auto type = cast<ShapedType>(op.getLArray().getType());
   if (auto sum = hi->first.getDefiningOp<arith::AddIOp>()) {
     if (!((sum.getLhs() == own && isLocalRows(sum.getRhs())) ||
           (sum.getRhs() == own && isLocalRows(sum.getLhs()))))

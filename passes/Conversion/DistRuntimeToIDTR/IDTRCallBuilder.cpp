@@ -112,25 +112,35 @@ Value IDTRCallBuilder::indexList(ArrayRef<int64_t> constants) {
 }
 
 Value IDTRCallBuilder::readOnlyBuffer(Value value) {
-  auto type = cast<RankedTensorType>(value.getType());
+  auto type = cast<ShapedType>(value.getType());
   int64_t rank = type.getRank();
   auto layout = StridedLayoutAttr::get(
       rewriter.getContext(), ShapedType::kDynamic,
       SmallVector<int64_t>(rank, ShapedType::kDynamic));
   auto memrefType =
       MemRefType::get(type.getShape(), type.getElementType(), layout);
+  // A bufferized op's array: the buffer itself, in the same layout.
+  if (isa<BaseMemRefType>(type))
+    return type == memrefType ? value
+                              : memref::CastOp::create(rewriter, loc,
+                                                       memrefType, value)
+                                    .getResult();
   return bufferization::ToBufferOp::create(rewriter, loc, memrefType, value,
                                            /*read_only=*/true);
 }
 
 Value IDTRCallBuilder::destinationBuffer(Value value) {
+  // A bufferized op's accumulator is the buffer to write: bufferization
+  // copied it first where the old contents are read later.
+  if (isa<BaseMemRefType>(value.getType()))
+    return value;
   auto type = cast<RankedTensorType>(value.getType());
   auto memrefType = MemRefType::get(type.getShape(), type.getElementType());
   return bufferization::ToBufferOp::create(rewriter, loc, memrefType, value,
                                            /*read_only=*/false);
 }
 
-Value IDTRCallBuilder::allocate(RankedTensorType type, ValueRange sizes) {
+Value IDTRCallBuilder::allocate(ShapedType type, ValueRange sizes) {
   SmallVector<Value> dynamicSizes;
   for (auto [dim, size] : llvm::zip(type.getShape(), sizes))
     if (ShapedType::isDynamic(dim))
@@ -140,6 +150,13 @@ Value IDTRCallBuilder::allocate(RankedTensorType type, ValueRange sizes) {
 }
 
 Value IDTRCallBuilder::outputTensor(Value buffer, Type tensorType) {
+  // A bufferized op's result is the buffer (valid after the wait, as the
+  // op's result was), cast to the result's layout.
+  if (isa<BaseMemRefType>(tensorType))
+    return buffer.getType() == tensorType
+               ? buffer
+               : memref::CastOp::create(rewriter, loc, tensorType, buffer)
+                     .getResult();
   OpBuilder::InsertionGuard guard(rewriter);
   Operation *wait = waitOfOutputs();
   if (wait)
@@ -223,7 +240,7 @@ func::CallOp IDTRCallBuilder::call(IDTRFunction function, ValueRange operands,
 
 LogicalResult IDTRCallBuilder::replaceByStart(IDTRFunction function,
                                               ValueRange operands, Value out,
-                                              RankedTensorType outType) {
+                                              ShapedType outType) {
   Value handle =
       call(function, operands, outType.getElementType()).getResult(0);
   rewriter.replaceOp(op, {handle, outputTensor(out, outType)});

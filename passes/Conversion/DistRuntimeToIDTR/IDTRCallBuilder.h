@@ -68,7 +68,8 @@ public:
   Value indexList(ArrayRef<int64_t> constants);
 
   /// The buffer behind tensor `value`, read-only. The fully dynamic layout
-  /// accepts whatever buffer bufferization assigns.
+  /// accepts whatever buffer bufferization assigns. In a bufferized op
+  /// (`value` a memref) the buffer itself, cast to that layout.
   Value readOnlyBuffer(Value value);
 
   /// readOnlyBuffer as memref<*xT>, the runtime's input argument.
@@ -79,12 +80,13 @@ public:
   /// buffers `allocate` makes. Without `read_only`, bufferization counts the
   /// op as a write of `value`: it hands over `value`'s own buffer when
   /// nothing reads `value` (or a tensor sharing its buffer) later, and a
-  /// copy otherwise.
+  /// copy otherwise. In a bufferized op, `value` itself.
   Value destinationBuffer(Value value);
 
-  /// A new buffer of tensor type `type`; `sizes` gives every dimension (the
-  /// dynamic ones are used).
-  Value allocate(RankedTensorType type, ValueRange sizes);
+  /// A new buffer of the shape and element type of `type` (a tensor, or the
+  /// memref result of a bufferized op), identity layout; `sizes` gives
+  /// every dimension (the dynamic ones are used).
+  Value allocate(ShapedType type, ValueRange sizes);
 
   /// The tensor view of an output buffer that the runtime fills, defined
   /// where the buffer holds its final contents: right after the op's wait
@@ -95,6 +97,9 @@ public:
   /// eliminate-empty-tensors move a tensor.insert_slice of a copy's output
   /// above the wait (to build the destination of a later linalg.fill
   /// earlier), so the slice was copied before the runtime had received it.
+  ///
+  /// For a bufferized op (`tensorType` a memref type) the result is
+  /// `buffer` itself, cast to that type.
   Value outputTensor(Value buffer, Type tensorType);
 
   /// The distruntime.wait of the op's handle if it is the handle's only
@@ -121,7 +126,7 @@ public:
   /// handle that `function` returns and the tensor of `out` (the buffer of
   /// `outType` that the runtime fills; see outputTensor).
   LogicalResult replaceByStart(IDTRFunction function, ValueRange operands,
-                               Value out, RankedTensorType outType);
+                               Value out, ShapedType outType);
 
   ConversionPatternRewriter &rewriter;
   Operation *op;

@@ -96,6 +96,9 @@ SmallVector<std::pair<IDTRFunction, Type>, 2> entryPointsWhereUsed(Operation *op
     used.push_back({IDTRFunction::CheckFailed, Type()});
   } else if (isa<GridFactorOp>(op)) {
     used.push_back({IDTRFunction::GridFactor, Type()});
+  } else if (isa<CopyRowsOp>(op)) {
+    // Local copies (distc-lower-strided-copies), of any byte-sized element.
+    used.push_back({IDTRFunction::CopyRows, Type()});
   }
   if (typed && getIDTRTypeSuffix(element))
     used.push_back({*typed, element});
@@ -108,10 +111,11 @@ SmallVector<std::pair<IDTRFunction, Type>, 2> entryPointsWhereUsed(Operation *op
 LogicalResult checkElementTypes(ModuleOp module) {
   bool ok = true;
   module.walk([&](Operation *op) {
-    if (!isa<DistRuntimeDialect>(op->getDialect()))
+    // copy_rows copies bytes: any element type.
+    if (!isa<DistRuntimeDialect>(op->getDialect()) || isa<CopyRowsOp>(op))
       return;
     for (Value v : op->getOperands()) {
-      auto type = dyn_cast<RankedTensorType>(v.getType());
+      auto type = dyn_cast<ShapedType>(v.getType());
       if (!type || getIDTRTypeSuffix(type.getElementType()))
         continue;
       op->emitError() << "element type " << type.getElementType()

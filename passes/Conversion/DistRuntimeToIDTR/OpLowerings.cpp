@@ -48,7 +48,7 @@ struct CopyReshapeLowering : public OpConversionPattern<CopyReshapeOp> {
   matchAndRewrite(CopyReshapeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     IDTRCallBuilder b(rewriter, op);
-    RankedTensorType outType = op.getNlArray().getType();
+    ShapedType outType = op.getNlArray().getType();
     Value out = b.allocate(outType, adaptor.getNlShape());
     return b.replaceByStart(
         IDTRFunction::CopyReshape,
@@ -93,9 +93,12 @@ struct CopyPermuteLowering : public OpConversionPattern<CopyPermuteOp> {
                   ConversionPatternRewriter &rewriter) const override {
     IDTRCallBuilder b(rewriter, op);
     Location loc = op.getLoc();
-    RankedTensorType outType = op.getNlArray().getType();
+    ShapedType outType = op.getNlArray().getType();
     Value acc = adaptor.getAcc();
-    bool inPlace = acc && !usedAfter(op.getAcc(), op);
+    // A bufferized op adds into its accumulator's buffer: bufferization made
+    // the copy that a later read of the old contents needs.
+    bool bufferized = isa<BaseMemRefType>(outType);
+    bool inPlace = acc && (bufferized || !usedAfter(op.getAcc(), op));
     Value input, out;
     if (acc) {
       // The input's buffer first: when the accumulator is the same tensor,
@@ -121,7 +124,7 @@ struct CopyPermuteLowering : public OpConversionPattern<CopyPermuteOp> {
                outType.getElementType())
             .getResult(0);
     Value result = b.outputTensor(out, outType);
-    if (inPlace) {
+    if (inPlace && !bufferized) {
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPointAfterValue(result);
       result = linalg::CopyOp::create(rewriter, loc, result, acc).getResult(0);
@@ -145,7 +148,7 @@ LogicalResult lowerReduction(ReductionOp op, Value input, Value root,
                              IDTRFunction function,
                              ConversionPatternRewriter &rewriter) {
   IDTRCallBuilder b(rewriter, op);
-  RankedTensorType outType = op.getResult().getType();
+  ShapedType outType = op.getResult().getType();
   Value out = b.allocate(outType, tensorSizes(rewriter, op.getLoc(), input));
   SmallVector<Value> operands{b.i64Constant(op.getTeam())};
   if (root)
@@ -189,7 +192,7 @@ struct RecvLowering : public OpConversionPattern<RecvOp> {
   matchAndRewrite(RecvOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     IDTRCallBuilder b(rewriter, op);
-    RankedTensorType outType = op.getResult().getType();
+    ShapedType outType = op.getResult().getType();
     Value out = b.allocate(
         outType, tensorSizes(rewriter, op.getLoc(), adaptor.getLike()));
     return b.replaceByStart(
@@ -218,7 +221,7 @@ struct BcastPanelLowering : public OpConversionPattern<BcastPanelOp> {
                   ConversionPatternRewriter &rewriter) const override {
     IDTRCallBuilder b(rewriter, op);
     Location loc = op.getLoc();
-    RankedTensorType panelType = op.getPanel().getType();
+    ShapedType panelType = op.getPanel().getType();
     Value out = b.allocate(panelType, adaptor.getSizes());
     auto i64 = [&](Value v) {
       return arith::IndexCastOp::create(rewriter, loc, rewriter.getI64Type(), v)
@@ -263,8 +266,8 @@ struct UpdateHaloLowering : public OpConversionPattern<UpdateHaloOp> {
     SmallVector<Value> leftSizes(bbSizes), rightSizes(bbSizes);
     leftSizes[0] = leftRows;
     rightSizes[0] = rightRows;
-    RankedTensorType leftType = op.getLHalo().getType();
-    RankedTensorType rightType = op.getRHalo().getType();
+    ShapedType leftType = op.getLHalo().getType();
+    ShapedType rightType = op.getRHalo().getType();
     Value left = b.allocate(leftType, leftSizes);
     Value right = b.allocate(rightType, rightSizes);
     Value handle =
@@ -295,7 +298,7 @@ struct UpdateGridHaloLowering : public OpConversionPattern<UpdateGridHaloOp> {
       llvm::append_range(widths, ArrayRef<int64_t>{lo, hi});
     int64_t key = op.getKey().value_or(idtr_grid_halo_key(static_cast<uint32_t>(
         llvm::xxh3_64bits(runtimeLocation(op).value_or("")))));
-    RankedTensorType haloType = op.getHalo().getType();
+    ShapedType haloType = op.getHalo().getType();
     Value halo = b.allocate(haloType, {adaptor.getHaloSize()});
     Value handle =
         b.call(IDTRFunction::UpdateGridHalo,

@@ -244,7 +244,7 @@ struct NpyLoadLowering : public TablePattern<NpyLoadOp> {
   LogicalResult
   matchAndRewrite(NpyLoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType type = op.getResult().getType();
+    ShapedType type = op.getResult().getType();
     IDTRCallBuilder b(rewriter, op);
     SmallVector<Value> sizes;
     ValueRange dynamic = adaptor.getLSizes();
@@ -262,9 +262,46 @@ struct NpyLoadLowering : public TablePattern<NpyLoadOp> {
             b.indexList(adaptor.getGShape()), b.indexList(adaptor.getLOffs()),
             b.unranked(buffer)},
            type.getElementType());
-    // A new buffer that only this tensor owns.
-    rewriter.replaceOpWithNewOp<bufferization::ToTensorOp>(
-        op, type, buffer, /*restrict=*/true, /*writable=*/true);
+    // A new buffer that only this tensor owns (or the bufferized op's
+    // result itself).
+    if (isa<BaseMemRefType>(type))
+      rewriter.replaceOp(op, b.outputTensor(buffer, type));
+    else
+      rewriter.replaceOpWithNewOp<bufferization::ToTensorOp>(
+          op, type, buffer, /*restrict=*/true, /*writable=*/true);
+    return success();
+  }
+};
+
+/// copy_rows: the two views as integers (aligned pointer, offset, row
+/// stride) and the sizes; see the op's description for why.
+struct CopyRowsLowering : public OpConversionPattern<CopyRowsOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(CopyRowsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    IDTRCallBuilder b(rewriter, op);
+    Location loc = op.getLoc();
+    Type i64 = rewriter.getI64Type();
+    auto toI64 = [&](Value index) -> Value {
+      return arith::IndexCastOp::create(rewriter, loc, i64, index);
+    };
+    SmallVector<Value> args;
+    auto describe = [&](Value view) {
+      auto meta = memref::ExtractStridedMetadataOp::create(rewriter, loc, view);
+      Value pointer =
+          memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc, view);
+      args.append({toI64(pointer), toI64(meta.getOffset()),
+                   toI64(meta.getStrides()[0])});
+      return meta;
+    };
+    Type element = op.getSource().getType().getElementType();
+    args.push_back(b.i64Constant(element.getIntOrFloatBitWidth() / 8));
+    auto meta = describe(adaptor.getSource());
+    describe(adaptor.getTarget());
+    args.append({toI64(meta.getSizes()[0]), toI64(meta.getSizes()[1])});
+    b.call(IDTRFunction::CopyRows, args);
+    rewriter.eraseOp(op);
     return success();
   }
 };
@@ -374,6 +411,6 @@ void mlir::distc::populateDistRuntimeServicePatterns(
   patterns.add<PrintLowering, NpySaveLowering, NpyReadHeaderLowering,
                NpyLoadLowering, ParamLowering>(typeConverter, context,
                                                parameterTable);
-  patterns.add<WtimeLowering, CheckLowering, GridFactorLowering>(typeConverter,
-                                                                  context);
+  patterns.add<WtimeLowering, CheckLowering, GridFactorLowering,
+               CopyRowsLowering>(typeConverter, context);
 }

@@ -127,7 +127,7 @@ func.func @reshape_team_not_integer(%t: tensor<?xi64>, %i: index) {
 // -----
 
 func.func @reshape_unranked(%t: tensor<*xi64>, %i: index) {
-  // expected-error @+1 {{operand #0 must be ranked tensor of any type values}}
+  // expected-error @+1 {{operand #0 must be ranked tensor or strided memref}}
   %h, %o = distruntime.copy_reshape %t g_shape %i l_offs %i to n_g_shape %i n_offs %i n_shape %i
     {team = 1 : i64} : (tensor<*xi64>, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?xi64>)
   return
@@ -579,5 +579,68 @@ func.func @check_values(%c: i1, %i: index) {
 func.func @factor_axis(%p: index) {
   // expected-error @+1 {{axis 2 is out of range for a grid of 2 axes}}
   %e = distruntime.grid_factor %p axes 2 axis 2
+  return
+}
+
+// -----
+
+// A bufferized op has memrefs for all its arrays, not some.
+func.func @mixed_array_forms(%t: memref<4xf64>, %i: index) {
+  // expected-error @+1 {{mixes tensors and memrefs: its arrays are all tensors, or all memrefs once bufferized}}
+  %h, %o = distruntime.copy_reshape %t g_shape %i l_offs %i to n_g_shape %i n_offs %i n_shape %i
+      {team = 0 : i64}
+      : (memref<4xf64>, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?xf64>)
+  distruntime.wait %h : !distruntime.asynchandle
+  return
+}
+
+// -----
+
+func.func @mixed_accumulator(%t: tensor<4xf64>, %acc: memref<4xf64>, %c0: index, %c4: index) {
+  // expected-error @+1 {{mixes tensors and memrefs}}
+  %h, %o = distruntime.copy_permute %t g_shape %c4 l_offs %c0 to n_offs %c0 n_shape %c4 axes [0]
+      add_into %acc {team = 0 : i64}
+      : (tensor<4xf64>, index, index, index, index, memref<4xf64>) -> (!distruntime.asynchandle, tensor<4xf64>)
+  distruntime.wait %h : !distruntime.asynchandle
+  return
+}
+
+// -----
+
+func.func @copy_rows_element_types(%a: memref<2x3xf32>, %b: memref<2x3xf64>) {
+  // expected-error @+1 {{source element type 'f32' differs from target element type 'f64'}}
+  distruntime.copy_rows %a, %b : memref<2x3xf32> to memref<2x3xf64>
+  return
+}
+
+// -----
+
+func.func @copy_rows_shapes(%a: memref<2x3xf64>, %b: memref<3x2xf64>) {
+  // expected-error @+1 {{source shape differs from target shape}}
+  distruntime.copy_rows %a, %b : memref<2x3xf64> to memref<3x2xf64>
+  return
+}
+
+// -----
+
+func.func @copy_rows_strided_rows(%a: memref<2x3xf64, strided<[8, 2]>>, %b: memref<2x3xf64>) {
+  // expected-error @+1 {{source 'memref<2x3xf64, strided<[8, 2]>>' does not have contiguous rows (innermost stride 1)}}
+  distruntime.copy_rows %a, %b : memref<2x3xf64, strided<[8, 2]>> to memref<2x3xf64>
+  return
+}
+
+// -----
+
+func.func @copy_rows_bits(%a: memref<2x3xi1>, %b: memref<2x3xi1>) {
+  // expected-error @+1 {{elements of 'i1' are not whole bytes}}
+  distruntime.copy_rows %a, %b : memref<2x3xi1> to memref<2x3xi1>
+  return
+}
+
+// -----
+
+func.func @copy_rows_memory_space(%a: memref<2x3xf32, 1>, %b: memref<2x3xf32, 1>) {
+  // expected-error @+1 {{source is not in the default memory space}}
+  distruntime.copy_rows %a, %b : memref<2x3xf32, 1> to memref<2x3xf32, 1>
   return
 }
