@@ -654,6 +654,12 @@ def FuseElementwise : Pass<"distc-fuse-elementwise"> {
     ```
 
     stays as it is (upstream moves `sin` and `exp` into the loop).
+
+    Reshapes do not fold into or out of `linalg.matmul` and
+    `linalg.batch_matmul` (upstream's expansion would turn the product
+    into a `linalg.generic` with one loop more, e.g. a column block of Q
+    viewed as heads, which `distc-tile-matmul` does not tile and which runs
+    as a plain loop nest).
   }];
   let dependentDialects = [
     "::mlir::affine::AffineDialect", "::mlir::linalg::LinalgDialect",
@@ -739,6 +745,12 @@ def TileMatmul : Pass<"distc-tile-matmul", "::mlir::func::FuncOp"> {
     the loops of the matmuls left and at every `-O` level, so results are
     those of `-O0`; with `-ffp-contract=off` the code generator keeps the
     multiply and the add apart here too. Integer products are left alone.
+
+    A float `linalg.batch_matmul` with the default maps (`C[b,m,n] +=
+    A[b,m,k] * B[b,k,n]`: per-head attention) is first tiled by one along
+    its batch dimension, and each step rewritten as a `linalg.matmul` on
+    the rank-reduced slices (`tensor.collapse_shape` of the `1 x M x K`
+    slices, views), which is then packed and tiled as above.
 
     The register tile follows the target's vector registers (`vector-bits`,
     which distc sets from the CPU it compiles for): 256 (AVX2, 16

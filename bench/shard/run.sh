@@ -8,7 +8,12 @@
 #              (../baselines/transpose_alltoallv.c);
 #   ff         sigmoid(A @ B) @ C, 256x512 @ 512x1024 @ 1024x256 f64,
 #              weight-stationary on a 1-D grid (ff-shard.mlir, ff-dist.mlir,
-#              ff_mpi.c with OpenBLAS dgemm and with plain loops).
+#              ff_mpi.c with OpenBLAS dgemm and with plain loops);
+#   transformer  one tensor-parallel transformer layer, sequence 1024 x
+#              hidden 1024, 16 heads of 64, MLP 4096, f32: column-parallel
+#              QKV, attention per head, row-parallel output projection, the
+#              MLP the same way, two all_reduces (transformer-shard.mlir,
+#              transformer_mpi.c with OpenBLAS sgemm).
 #
 #   bench/shard/run.sh [P] [N] [ROUNDS] [REPS]     (default 2 2048 3 10)
 #
@@ -35,7 +40,8 @@ mpirun=(mpirun --oversubscribe -x OPENBLAS_NUM_THREADS)
 # shard programs need static shapes: the grid size and N are set in the text
 sed -e "s/shape = 2)/shape = $P)/" -e "s/2048/$N/g" "$here/transpose-shard.mlir" > "$out/transpose-shard.mlir"
 sed -e "s/shape = 2)/shape = $P)/" "$here/ff-shard.mlir" > "$out/ff-shard.mlir"
-for prog in transpose-shard ff-shard; do
+sed -e "s/shape = 2)/shape = $P)/" "$here/transformer-shard.mlir" > "$out/transformer-shard.mlir"
+for prog in transpose-shard ff-shard transformer-shard; do
   "$DISTC" -O2 "$out/$prog.mlir" -o "$out/$prog"
 done
 for prog in transpose-dist ff-dist; do
@@ -85,12 +91,18 @@ for round in $(seq "$ROUNDS"); do
   mlir_run ff:shard ff-shard
   mlir_run ff:dist ff-dist
   c_run ff: shard_ff_mpi
+  mlir_run transformer:shard transformer-shard
+  c_run transformer: shard_transformer_mpi
 done
 
 load=$(cut -d' ' -f1-3 /proc/loadavg)
 for key in $(printf '%s\n' "${!best[@]}" | sort); do
   bench=${key%%:*}
-  n=$([ "$bench" = transpose ] && echo "$N" || echo 256)
+  case $bench in
+    transpose) n=$N ;;
+    transformer) n=1024 ;;
+    *) n=256 ;;
+  esac
   echo "RESULT bench=shard_$bench method=${key#*:} n=$n ranks=$P reps=$REPS rounds=$ROUNDS min=${best[$key]}"
 done
 ratio() { # label a b
@@ -102,3 +114,4 @@ ratio "transpose shard/c_mpi_alltoallv" transpose:shard transpose:c_mpi_alltoall
 ratio "ff shard/dist" ff:shard ff:dist
 ratio "ff shard/c_mpi_loops" ff:shard ff:c_mpi_loops
 ratio "ff shard/c_mpi_blas" ff:shard ff:c_mpi_blas
+ratio "transformer shard/c_mpi_blas" transformer:shard transformer:c_mpi_blas

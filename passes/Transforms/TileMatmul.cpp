@@ -308,25 +308,68 @@ LogicalResult tileOneMatmul(RewriterBase &rewriter, linalg::MatmulOp matmul,
   return success();
 }
 
+/// Rewrites `batch` as a loop over its batch dimension of one linalg.matmul
+/// each, on the rank-reduced slices of its operands (views, no copies), and
+/// returns that matmul: each product of the batch is then packed and tiled
+/// as any other (a loop of them packs per step, as their operands change).
+FailureOr<linalg::MatmulOp> unbatch(RewriterBase &rewriter,
+                                    linalg::BatchMatmulOp batch) {
+  FailureOr<Operation *> step =
+      tile(rewriter, cast<TilingInterface>(batch.getOperation()), {1, 0, 0, 0},
+           {});
+  if (failed(step))
+    return failure();
+  auto one = dyn_cast<linalg::BatchMatmulOp>(*step);
+  if (!one)
+    return failure();
+  Location loc = one.getLoc();
+  rewriter.setInsertionPoint(one);
+  SmallVector<ReassociationIndices> dropBatch = {{0, 1}, {2}};
+  auto collapse = [&](Value v) -> Value {
+    return tensor::CollapseShapeOp::create(rewriter, loc, v, dropBatch);
+  };
+  Value a = collapse(one.getDpsInputs()[0]);
+  Value b = collapse(one.getDpsInputs()[1]);
+  Value c = collapse(one.getDpsInits()[0]);
+  auto matmul = linalg::MatmulOp::create(rewriter, loc, ValueRange{a, b},
+                                         ValueRange{c});
+  auto resultType = cast<RankedTensorType>(one->getResult(0).getType());
+  Value result = tensor::ExpandShapeOp::create(
+      rewriter, loc, resultType, matmul->getResult(0), dropBatch);
+  rewriter.replaceOp(one, result);
+  return matmul;
+}
+
 struct TileMatmulPass
     : public distc::impl::TileMatmulBase<TileMatmulPass> {
   using Base::Base;
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    SmallVector<linalg::MatmulOp> matmuls;
-    func.walk([&](linalg::MatmulOp op) {
+    // Default (identity) indexing maps and no casts in the body only: the
+    // packing assumes C[m,n] += A[m,k] * B[k,n] (C[b,m,n] += A[b,m,k] *
+    // B[b,k,n] for a batch).
+    auto eligible = [](auto op) {
       Type element = getElementTypeOrSelf(op.getDpsInitOperand(0)->get());
-      // Default (identity) indexing maps and no casts in the body only: the
-      // packing assumes C[m,n] += A[m,k] * B[k,n].
-      if (op.hasPureTensorSemantics() && (element.isF32() || element.isF64()) &&
-          !op.hasUserDefinedMaps() &&
-          llvm::all_of(op->getOperandTypes(), [&](Type t) {
-            return getElementTypeOrSelf(t) == element;
-          }))
-        matmuls.push_back(op);
+      return op.hasPureTensorSemantics() &&
+             (element.isF32() || element.isF64()) &&
+             !op.hasUserDefinedMaps() &&
+             llvm::all_of(op->getOperandTypes(), [&](Type t) {
+               return getElementTypeOrSelf(t) == element;
+             });
+    };
+    SmallVector<linalg::MatmulOp> matmuls;
+    SmallVector<linalg::BatchMatmulOp> batches;
+    func.walk([&](Operation *op) {
+      if (auto matmul = dyn_cast<linalg::MatmulOp>(op)) {
+        if (eligible(matmul))
+          matmuls.push_back(matmul);
+      } else if (auto batch = dyn_cast<linalg::BatchMatmulOp>(op)) {
+        if (eligible(batch))
+          batches.push_back(batch);
+      }
     });
-    if (matmuls.empty())
+    if (matmuls.empty() && batches.empty())
       return;
     if (vectorBits != 128 && vectorBits != 256 && vectorBits != 512) {
       func.emitError() << "distc-tile-matmul: vector-bits must be 128, 256 "
@@ -336,6 +379,15 @@ struct TileMatmulPass
     }
     RegisterTile registers = registerTile(vectorBits);
     IRRewriter rewriter(&getContext());
+    // Batched products (per-head attention) as a loop of matmuls.
+    for (linalg::BatchMatmulOp batch : batches) {
+      FailureOr<linalg::MatmulOp> matmul = unbatch(rewriter, batch);
+      if (failed(matmul)) {
+        batch->emitError("distc-tile-matmul: could not tile this batch_matmul");
+        return signalPassFailure();
+      }
+      matmuls.push_back(*matmul);
+    }
     for (linalg::MatmulOp matmul : matmuls)
       if (failed(tileOneMatmul(rewriter, matmul, registers))) {
         matmul->emitError("distc-tile-matmul: could not tile this matmul");

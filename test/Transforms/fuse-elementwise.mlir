@@ -441,3 +441,35 @@ func.func @pad_in_loop(%x: tensor<4x8xf32>, %n: index) -> tensor<6x2x4xf32> {
   }
   return %r : tensor<6x2x4xf32>
 }
+
+// -----
+
+// Reshapes stay out of the products that distc-tile-matmul tiles: Q's
+// column block viewed as (seq, heads, head dim) and the heads' outputs
+// collapsed back into rows for the output projection keep their
+// linalg.matmul (folded, each would be a linalg.generic with one loop more,
+// computed as a plain loop nest).
+// CHECK-LABEL: func.func @reshapes_around_matmuls
+// CHECK: %[[Q:.*]] = linalg.matmul ins(%arg0, %arg1 : tensor<8x16xf32>, tensor<16x16xf32>)
+// CHECK: tensor.expand_shape %[[Q]] {{\[\[}}0], [1, 2]] output_shape [8, 2, 8]
+// CHECK: %[[O:.*]] = tensor.collapse_shape %arg2 {{\[\[}}0], [1, 2]]
+// CHECK: linalg.matmul ins(%[[O]], %arg1 : tensor<8x16xf32>, tensor<16x16xf32>)
+// CHECK: linalg.batch_matmul
+// CHECK-NOT: linalg.matmul
+// CHECK: return
+func.func @reshapes_around_matmuls(%x: tensor<8x16xf32>, %w: tensor<16x16xf32>, %o: tensor<8x2x8xf32>,
+                                   %a: tensor<2x8x8xf32>, %b: tensor<16x8xf32>)
+    -> (tensor<8x2x8xf32>, tensor<8x16xf32>, tensor<2x8x8xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x16xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<8x16xf32>) -> tensor<8x16xf32>
+  %q = linalg.matmul ins(%x, %w : tensor<8x16xf32>, tensor<16x16xf32>) outs(%z : tensor<8x16xf32>) -> tensor<8x16xf32>
+  %q3 = tensor.expand_shape %q [[0], [1, 2]] output_shape [8, 2, 8] : tensor<8x16xf32> into tensor<8x2x8xf32>
+  %o2 = tensor.collapse_shape %o [[0], [1, 2]] : tensor<8x2x8xf32> into tensor<8x16xf32>
+  %p = linalg.matmul ins(%o2, %w : tensor<8x16xf32>, tensor<16x16xf32>) outs(%z : tensor<8x16xf32>) -> tensor<8x16xf32>
+  %b3 = tensor.expand_shape %b [[0, 1], [2]] output_shape [2, 8, 8] : tensor<16x8xf32> into tensor<2x8x8xf32>
+  %ez = tensor.empty() : tensor<2x8x8xf32>
+  %zz = linalg.fill ins(%zero : f32) outs(%ez : tensor<2x8x8xf32>) -> tensor<2x8x8xf32>
+  %s = linalg.batch_matmul ins(%a, %b3 : tensor<2x8x8xf32>, tensor<2x8x8xf32>) outs(%zz : tensor<2x8x8xf32>) -> tensor<2x8x8xf32>
+  return %q3, %p, %s : tensor<8x2x8xf32>, tensor<8x16xf32>, tensor<2x8x8xf32>
+}

@@ -64,6 +64,35 @@ func.func @integer(%a: tensor<?x?xi64>, %b: tensor<?x?xi64>, %c: tensor<?x?xi64>
   return %r : tensor<?x?xi64>
 }
 
+// A batch of products (per-head attention) is a loop over the batch of one
+// matmul each on the rank-reduced slices, packed, tiled and vectorized as
+// above; a batch_matmul with user-defined maps is left alone.
+// CHECK-LABEL: func.func @batch_f32
+// CHECK: scf.for {{.*}} to %c4 step %c1
+// CHECK: tensor.extract_slice %arg0[%{{.*}}, 0, 0] [1, 37, 29] [1, 1, 1]
+// CHECK: tensor.collapse_shape
+// CHECK: vector.fma {{.*}} : vector<6x16xf32>
+// CHECK: tensor.expand_shape
+// CHECK: tensor.insert_slice
+// CHECK-NOT: linalg.batch_matmul
+// CHECK-NOT: linalg.matmul
+// CHECK: return
+func.func @batch_f32(%a: tensor<4x37x29xf32>, %b: tensor<4x29x33xf32>, %c: tensor<4x37x33xf32>) -> tensor<4x37x33xf32> {
+  %r = linalg.batch_matmul ins(%a, %b : tensor<4x37x29xf32>, tensor<4x29x33xf32>) outs(%c : tensor<4x37x33xf32>) -> tensor<4x37x33xf32>
+  return %r : tensor<4x37x33xf32>
+}
+
+// CHECK-LABEL: func.func @batch_transposed_b
+// CHECK: linalg.batch_matmul
+func.func @batch_transposed_b(%a: tensor<4x8x5xf32>, %b: tensor<4x6x5xf32>, %c: tensor<4x8x6xf32>) -> tensor<4x8x6xf32> {
+  %r = linalg.batch_matmul
+      indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>,
+                       affine_map<(b, m, n, k) -> (b, n, k)>,
+                       affine_map<(b, m, n, k) -> (b, m, n)>]
+      ins(%a, %b : tensor<4x8x5xf32>, tensor<4x6x5xf32>) outs(%c : tensor<4x8x6xf32>) -> tensor<4x8x6xf32>
+  return %r : tensor<4x8x6xf32>
+}
+
 // In a loop of products that share an operand, the shared one is packed
 // once, before the loop; the panel that changes and the accumulator are
 // packed inside it.

@@ -1,7 +1,9 @@
 // The programs of bench/shard/ compute what they claim, on small sizes:
 // the transpose by resharding (N = 64 on 2 and 3 ranks: uneven blocks on
 // 3) and its dist equivalent find no wrong element of A^T; the shard and
-// dist feed-forward layers print the same sum of Y (that of ff_mpi.c).
+// dist feed-forward layers print the same sum of Y (that of ff_mpi.c); the
+// transformer layer, at its benchmark size on 2 ranks (about a second),
+// the sum of squares of transformer_mpi.c.
 // REQUIRES: compiler, idtr-runtime
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: sed -e 's/2048/64/g' %srcroot/bench/shard/transpose-shard.mlir > %t/t2.mlir
@@ -15,3 +17,7 @@
 // RUN: %distc -O2 %srcroot/bench/shard/ff-dist.mlir -o %t/fd && %mpirun -n 2 %t/fd --reps 1 | FileCheck %s --check-prefix=FF
 // FF: sum 8.0169e+07
 // FF-NEXT: seconds
+// RUN: %distc -O2 %srcroot/bench/shard/transformer-shard.mlir -o %t/tf && %mpirun -n 2 %t/tf --reps 1 | FileCheck %s --check-prefix=TF
+// TF: sum 266.5
+// TF-NEXT: sumsq 4.1516e+06
+// TF-NEXT: seconds
