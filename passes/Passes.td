@@ -362,6 +362,55 @@ def LowerColdLoops : Pass<"distc-lower-cold-loops"> {
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::LLVM::LLVMDialect"];
 }
 
+def SplitIndexConditions : Pass<"distc-split-index-conditions"> {
+  let summary = "split loops where compares of the index change";
+  let description = [{
+    An element-wise body that tests its position (`dist.index` compared
+    with bounds: PRK's active points, a boundary condition) becomes, after
+    `convert-linalg-to-loops`, an innermost `scf.for` whose body compares
+    `%iv + c` with a bound and selects. LLVM vectorizes such a loop with the
+    compares as vector masks, a select of the loaded old value becomes a
+    masked store (`vmaskmovpd`, slow on every x86 core), and the compares
+    run on every element.
+
+    For a loop with unit step, at most `max-ops` ops inside (inner loops
+    are split first and counted as they became), and at least one signed
+    compare (`slt`, `sle`, `sgt`, `sge`) of `%iv`,
+    `%iv + c`, `c + %iv` or `%iv - c` (`c` defined outside the loop) with a
+    bound defined outside the loop, this pass computes the range [a, b) in
+    which every such compare is true, and rewrites the loop into three: [lb,
+    a) and [b, ub) with the original body, annotated as
+    `distc-lower-cold-loops` annotates (no vectorization, no unrolling), and
+    [a, b) with the compares replaced by `true`, which LLVM then vectorizes
+    without masks. The bounds are computed in 128-bit integers and [a, b)
+    is also limited to where no `%iv + c` wraps around in 64 bits, so the
+    rewrite is exact for any values: when no iteration has all compares
+    true, a = ub and the loop runs as before.
+
+    ```mlir
+    scf.for %j = %c0 to %n step %c1 {
+      %g = arith.addi %j, %off : index
+      %in = arith.cmpi sge, %g, %c2 : index
+      ...
+    }
+    ```
+
+    becomes
+
+    ```mlir
+    scf.for %j = %c0 to %a step %c1 { ...original... } {llvm.loop_annotation = ...}
+    scf.for %j = %a to %b step %c1 { ...with %in = true... }
+    scf.for %j = %b to %n step %c1 { ...original... } {llvm.loop_annotation = ...}
+    ```
+  }];
+  let options = [
+    Option<"maxOps", "max-ops", "int64_t", "400",
+           "split loops with at most this many ops inside (the body is "
+           "copied twice)">,
+  ];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::LLVM::LLVMDialect"];
+}
+
 def LowerStridedCopies : Pass<"distc-lower-strided-copies", "ModuleOp"> {
   let summary = "copy 2-D strided views with a call that takes integers";
   let description = [{

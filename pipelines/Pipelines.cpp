@@ -165,6 +165,10 @@ void buildLowerLoops(OpPassManager &pm, const PipelineOptions &opts) {
   if (opts.fpContract != FPContract::Off)
     pm.addNestedPass<func::FuncOp>(mlir::distc::createFPContractNamedOps());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  // Element-wise bodies that test their position (active points, boundary
+  // conditions): the loop range where every test holds runs without them.
+  if (opts.optLevel >= 2)
+    pm.addNestedPass<func::FuncOp>(mlir::distc::createSplitIndexConditions());
   // vector.print of a whole vector only lowers to LLVM after it has been
   // unrolled to scalar prints; full unrolling also covers transfers.
   pm.addPass(createConvertVectorToSCFPass(
