@@ -2,13 +2,13 @@
 // the index on either side, bounds from the command line (empty, partial
 // and full ranges, bounds outside the array), 1-D and on a 2-D grid:
 // distc-split-index-conditions (-O2, -O3) splits their loops where the
-// tests change; every -O level prints what -O0 prints, on 1 to 3 ranks.
+// tests change; every -O level prints what -O0 prints, on 1 and 3 ranks.
 // REQUIRES: compiler, idtr-runtime
 // RUN: rm -rf %t.dir && mkdir -p %t.dir
 // RUN: %distc -O0 %s -o %t.dir/O0 && %distc -O1 %s -o %t.dir/O1 && %distc -O2 %s -o %t.dir/O2 && %distc -O3 %s -o %t.dir/O3
 // RUN: cd %t.dir && %mpirun -n 1 ./O0 --n 9 --lo 2 --hi 6 > O0.out && FileCheck %s --input-file=O0.out
-// RUN: cd %t.dir && bash -c 'for args in "--n 9 --lo 2 --hi 6" "--n 0" "--n 1 --lo 0 --hi 1" "--n 7 --lo 5 --hi 3" "--n 8 --lo -4 --hi 40" "--n 11 --lo 9223372036854775807 --hi -9223372036854775808" "--n 5 --lo -9223372036854775808 --hi 9223372036854775807"; do \
-// RUN:   for np in 1 2 3; do %mpirun -n $np ./O0 $args > want || exit 1; \
+// RUN: cd %t.dir && bash -c 'for args in "--n 9 --lo 2 --hi 6" "--n 1 --lo 0 --hi 1" "--n 7 --lo 5 --hi 3" "--n 8 --lo -4 --hi 40" "--n 11 --lo 9223372036854775807 --hi -9223372036854775808" "--n 5 --lo -9223372036854775808 --hi 9223372036854775807"; do \
+// RUN:   for np in 1 3; do %mpirun -n $np ./O0 $args > want || exit 1; \
 // RUN:     for o in O1 O2 O3; do %mpirun -n $np ./$o $args | diff want - || { echo "$o on $np ranks: $args"; exit 1; }; done; \
 // RUN:   done; done'
 
