@@ -55,6 +55,15 @@ FailureOr<std::string> collectParameterTable(Operation *root);
 /// vectorizing or unrolling (distc-lower-cold-loops).
 inline constexpr char kColdAttrName[] = "distc.cold";
 
+/// The attribute a loop carries to reach LLVM as `!llvm.loop` metadata
+/// (distc-attach-loop-annotations moves it onto the latch branch).
+inline constexpr char kLoopAnnotationAttrName[] = "llvm.loop_annotation";
+
+/// The annotation of loops LLVM must neither vectorize nor unroll: those of
+/// cold linalg ops (distc-lower-cold-loops) and the short ends that
+/// distc-split-index-conditions splits off (LowerColdLoops.cpp).
+Attribute coldLoopAnnotation(MLIRContext *context);
+
 /// What distc-wrap-void-main renames a `void` main to; the driver's -g
 /// finds the wrapper's callee by it (driver/distc/DebugInfo.cpp).
 inline constexpr char kUserMainName[] = "__distc_user_main";

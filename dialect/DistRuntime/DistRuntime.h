@@ -78,9 +78,11 @@ LogicalResult verifyArrayForm(Operation *op);
 /// arrays (BufferizableOpInterfaceImpl.cpp).
 void registerBufferizableOpInterfaceExternalModels(DialectRegistry &registry);
 
-/// Whether `type` is a 2-D view whose rows are contiguous (innermost stride
-/// 1): what distruntime.copy_rows copies.
-bool hasContiguousRows(MemRefType type);
+/// Why distruntime.copy_rows cannot copy a view of `type` ("does not have
+/// contiguous rows (innermost stride 1)", ...), or std::nullopt if it can: a
+/// 2-D view with contiguous rows, elements of whole bytes, in the default
+/// memory space.
+std::optional<std::string> whyNotCopyRowsView(MemRefType type);
 
 /// The team id of a `team` attribute, as the runtime takes it.
 inline int64_t teamIdValue(IntegerAttr attr) {

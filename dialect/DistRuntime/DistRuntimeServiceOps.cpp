@@ -178,13 +178,19 @@ LogicalResult GridFactorOp::verify() {
 // CopyRowsOp
 //===----------------------------------------------------------------------===//
 
-bool mlir::distruntime::hasContiguousRows(MemRefType type) {
-  if (type.getRank() != 2)
-    return false;
+std::optional<std::string>
+mlir::distruntime::whyNotCopyRowsView(MemRefType type) {
   SmallVector<int64_t> strides;
   int64_t offset;
-  return succeeded(type.getStridesAndOffset(strides, offset)) &&
-         strides.back() == 1;
+  if (type.getRank() != 2 ||
+      failed(type.getStridesAndOffset(strides, offset)) || strides.back() != 1)
+    return std::string("does not have contiguous rows (innermost stride 1)");
+  Type element = type.getElementType();
+  if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() % 8 != 0)
+    return std::string("does not have elements of whole bytes");
+  if (type.getMemorySpace())
+    return std::string("is not in the default memory space");
+  return std::nullopt;
 }
 
 LogicalResult CopyRowsOp::verify() {
@@ -196,17 +202,8 @@ LogicalResult CopyRowsOp::verify() {
                          << target.getElementType();
   if (failed(verifyCompatibleShape(source, target)))
     return emitOpError() << "source shape differs from target shape";
-  for (auto [name, type] : {std::pair{"source", source}, {"target", target}}) {
-    if (!hasContiguousRows(type))
-      return emitOpError() << name << " " << type
-                           << " does not have contiguous rows (innermost "
-                              "stride 1)";
-    if (type.getMemorySpace())
-      return emitOpError() << name << " is not in the default memory space";
-  }
-  Type element = source.getElementType();
-  if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() % 8 != 0)
-    return emitOpError() << "elements of " << element
-                         << " are not whole bytes";
+  for (auto [name, type] : {std::pair{"source", source}, {"target", target}})
+    if (std::optional<std::string> why = whyNotCopyRowsView(type))
+      return emitOpError() << name << " " << type << " " << *why;
   return success();
 }

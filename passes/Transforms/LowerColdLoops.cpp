@@ -24,6 +24,17 @@ namespace mlir::distc {
 
 using namespace mlir;
 
+Attribute mlir::distc::coldLoopAnnotation(MLIRContext *context) {
+  auto disable = BoolAttr::get(context, true);
+  auto vectorize =
+      LLVM::LoopVectorizeAttr::get(context, disable, {}, {}, {}, {}, {}, {});
+  auto unroll =
+      LLVM::LoopUnrollAttr::get(context, disable, {}, {}, {}, {}, {}, {});
+  return LLVM::LoopAnnotationAttr::get(
+      context, /*disableNonforced=*/disable, vectorize, {}, unroll, {}, {}, {},
+      {}, {}, {}, {}, {}, {}, {}, {});
+}
+
 namespace {
 
 struct LowerColdLoopsPass
@@ -37,15 +48,7 @@ struct LowerColdLoopsPass
     });
     if (cold.empty())
       return;
-    auto vectorize = LLVM::LoopVectorizeAttr::get(
-        context, /*disable=*/BoolAttr::get(context, true), {}, {}, {}, {}, {},
-        {});
-    auto unroll = LLVM::LoopUnrollAttr::get(
-        context, /*disable=*/BoolAttr::get(context, true), {}, {}, {}, {}, {},
-        {});
-    auto annotation = LLVM::LoopAnnotationAttr::get(
-        context, /*disableNonforced=*/BoolAttr::get(context, true), vectorize,
-        {}, unroll, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {});
+    Attribute annotation = distc::coldLoopAnnotation(context);
     IRRewriter rewriter(context);
     for (linalg::LinalgOp op : cold) {
       rewriter.setInsertionPoint(op);
@@ -54,7 +57,7 @@ struct LowerColdLoopsPass
       if (failed(loops))
         continue; // convert-linalg-to-loops lowers it without annotation
       for (Operation *loop : *loops)
-        loop->setAttr("llvm.loop_annotation", annotation);
+        loop->setAttr(distc::kLoopAnnotationAttrName, annotation);
       rewriter.eraseOp(op);
     }
   }
@@ -63,7 +66,7 @@ struct LowerColdLoopsPass
 struct AttachLoopAnnotationsPass
     : public distc::impl::AttachLoopAnnotationsBase<AttachLoopAnnotationsPass> {
   void runOnOperation() override {
-    constexpr StringLiteral name = "llvm.loop_annotation";
+    constexpr StringLiteral name = distc::kLoopAnnotationAttrName;
     auto attach = [&](Operation *op, auto setAnnotation) {
       auto annotation = op->getAttrOfType<LLVM::LoopAnnotationAttr>(name);
       if (!annotation)

@@ -34,18 +34,15 @@ struct CopyRows : public OpRewritePattern<memref::CopyOp> {
                                 PatternRewriter &rewriter) const override {
     auto source = dyn_cast<MemRefType>(copy.getSource().getType());
     auto target = dyn_cast<MemRefType>(copy.getTarget().getType());
-    if (!source || !target || !distruntime::hasContiguousRows(source) ||
-        !distruntime::hasContiguousRows(target))
-      return rewriter.notifyMatchFailure(copy, "not 2-D with contiguous rows");
+    if (!source || !target)
+      return rewriter.notifyMatchFailure(copy, "unranked");
+    for (MemRefType type : {source, target})
+      if (std::optional<std::string> why =
+              distruntime::whyNotCopyRowsView(type))
+        return rewriter.notifyMatchFailure(copy, *why);
     // Whole-array contiguous copies already become one memcpy.
     if (isContiguous(source) && isContiguous(target))
       return rewriter.notifyMatchFailure(copy, "contiguous as a whole");
-    Type element = source.getElementType();
-    if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() % 8 != 0)
-      return rewriter.notifyMatchFailure(copy, "no byte-sized element");
-    // The helper copies host memory.
-    if (source.getMemorySpace() || target.getMemorySpace())
-      return rewriter.notifyMatchFailure(copy, "not the default memory space");
     rewriter.replaceOpWithNewOp<distruntime::CopyRowsOp>(
         copy, copy.getSource(), copy.getTarget());
     return success();

@@ -131,7 +131,7 @@ std::optional<IndexTest> matchIndexTest(scf::ForOp loop, arith::CmpIOp cmp) {
 bool isCandidate(scf::ForOp loop, int64_t maxOps) {
   if (!matchPattern(loop.getStep(), m_One()) ||
       !loop.getInductionVar().getType().isIndex() ||
-      loop->hasAttr("llvm.loop_annotation"))
+      loop->hasAttr(distc::kLoopAnnotationAttrName))
     return false;
   int64_t ops = 0;
   loop.getBody()->walk([&](Operation *) { ++ops; });
@@ -228,21 +228,9 @@ struct SplitIndexConditionsPass
     // [b, ub): the original body, not vectorized.
     loop.getLowerBoundMutable().assign(splitB);
     loop.getInitArgsMutable().assign(middle.getResults());
-    Attribute cold = coldAnnotation(context);
-    head->setAttr("llvm.loop_annotation", cold);
-    loop->setAttr("llvm.loop_annotation", cold);
-  }
-
-  /// The annotation of distc-lower-cold-loops: no vectorization, no unroll.
-  static Attribute coldAnnotation(MLIRContext *context) {
-    auto disable = BoolAttr::get(context, true);
-    auto vectorize =
-        LLVM::LoopVectorizeAttr::get(context, disable, {}, {}, {}, {}, {}, {});
-    auto unroll =
-        LLVM::LoopUnrollAttr::get(context, disable, {}, {}, {}, {}, {}, {});
-    return LLVM::LoopAnnotationAttr::get(context, disable, vectorize, {},
-                                         unroll, {}, {}, {}, {}, {}, {}, {},
-                                         {}, {}, {}, {});
+    Attribute cold = distc::coldLoopAnnotation(context);
+    head->setAttr(distc::kLoopAnnotationAttrName, cold);
+    loop->setAttr(distc::kLoopAnnotationAttrName, cold);
   }
 };
 

@@ -111,6 +111,12 @@ Value IDTRCallBuilder::indexList(ArrayRef<int64_t> constants) {
   return indexList(values);
 }
 
+Value IDTRCallBuilder::castBuffer(Value buffer, Type type) {
+  if (buffer.getType() == type)
+    return buffer;
+  return memref::CastOp::create(rewriter, loc, type, buffer);
+}
+
 Value IDTRCallBuilder::readOnlyBuffer(Value value) {
   auto type = cast<ShapedType>(value.getType());
   int64_t rank = type.getRank();
@@ -121,10 +127,7 @@ Value IDTRCallBuilder::readOnlyBuffer(Value value) {
       MemRefType::get(type.getShape(), type.getElementType(), layout);
   // A bufferized op's array: the buffer itself, in the same layout.
   if (isa<BaseMemRefType>(type))
-    return type == memrefType ? value
-                              : memref::CastOp::create(rewriter, loc,
-                                                       memrefType, value)
-                                    .getResult();
+    return castBuffer(value, memrefType);
   return bufferization::ToBufferOp::create(rewriter, loc, memrefType, value,
                                            /*read_only=*/true);
 }
@@ -153,10 +156,7 @@ Value IDTRCallBuilder::outputTensor(Value buffer, Type tensorType) {
   // A bufferized op's result is the buffer (valid after the wait, as the
   // op's result was), cast to the result's layout.
   if (isa<BaseMemRefType>(tensorType))
-    return buffer.getType() == tensorType
-               ? buffer
-               : memref::CastOp::create(rewriter, loc, tensorType, buffer)
-                     .getResult();
+    return castBuffer(buffer, tensorType);
   OpBuilder::InsertionGuard guard(rewriter);
   Operation *wait = waitOfOutputs();
   if (wait)

@@ -136,6 +136,9 @@ private:
   /// own (see the definition for why every call is its own site).
   Value siteString(StringRef text);
 
+  /// `buffer` as a memref of `type` (a memref.cast unless it is one).
+  Value castBuffer(Value buffer, Type type);
+
   /// The last output tensor that outputTensor defined after the wait.
   Operation *lastAfterWait = nullptr;
   Location loc;

@@ -632,7 +632,7 @@ func.func @copy_rows_strided_rows(%a: memref<2x3xf64, strided<[8, 2]>>, %b: memr
 // -----
 
 func.func @copy_rows_bits(%a: memref<2x3xi1>, %b: memref<2x3xi1>) {
-  // expected-error @+1 {{elements of 'i1' are not whole bytes}}
+  // expected-error @+1 {{source 'memref<2x3xi1>' does not have elements of whole bytes}}
   distruntime.copy_rows %a, %b : memref<2x3xi1> to memref<2x3xi1>
   return
 }
@@ -640,7 +640,7 @@ func.func @copy_rows_bits(%a: memref<2x3xi1>, %b: memref<2x3xi1>) {
 // -----
 
 func.func @copy_rows_memory_space(%a: memref<2x3xf32, 1>, %b: memref<2x3xf32, 1>) {
-  // expected-error @+1 {{source is not in the default memory space}}
+  // expected-error @+1 {{source 'memref<2x3xf32, 1>' is not in the default memory space}}
   distruntime.copy_rows %a, %b : memref<2x3xf32, 1> to memref<2x3xf32, 1>
   return
 }
