@@ -121,7 +121,11 @@ void buildBufferize(OpPassManager &pm, const PipelineOptions &opts) {
   // (an accumulating stencil step) would otherwise return a clone of it:
   // the deallocation pass makes every returned buffer owned by the caller.
   // Its callers take the argument's buffer instead. Public functions keep
-  // their signature (they are the module's C ABI).
+  // their signature (they are the module's C ABI). The pass recognizes the
+  // argument only when it is returned as such, so the canonicalization
+  // first folds the `scf.if`s whose branches all yield it (a stencil's
+  // interior, guarded by whether the part has one, is such an if).
+  pm.addPass(createCanonicalizerPass());
   pm.addPass(bufferization::createDropEquivalentBufferResultsPass());
   // MLIR's buffer-deallocation-pipeline, with the ownership of a loop's
   // initial buffer handed to the loop (distc-loop-init-ownership) right

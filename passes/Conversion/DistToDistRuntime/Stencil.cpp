@@ -17,6 +17,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
@@ -537,12 +538,13 @@ Value mlir::distc::splitElementwise(OpBuilder &b, Location loc,
       const HaloedPart &part = *operand.part;
       SmallVector<Value> offsets;
       if (isInterior) {
-        // A view of the local part, clamped for an empty interior.
+        // A view of the local part at a constant offset (the interior
+        // starts at lowWidth): the views of one operand then differ from
+        // each other by constants, which LLVM folds into one base pointer
+        // per row instead of one live pointer per shift.
         for (int64_t d = 0; d < rank; ++d)
-          offsets.push_back(clamp(
-              b, loc,
-              add(b, loc, box.begin[d], indexConst(b, loc, operand.shift[d])),
-              zero, sub(b, loc, sizes[d], boxSizes[d])));
+          offsets.push_back(
+              indexConst(b, loc, lowWidth[d] + operand.shift[d]));
         inputs.push_back(extractBox(b, loc, part.local, offsets, boxSizes));
         continue;
       }
@@ -581,7 +583,40 @@ Value mlir::distc::splitElementwise(OpBuilder &b, Location loc,
     result = insertBox(b, loc, piece, result, box.begin);
   };
 
-  compute(interior, /*peeled=*/-1);
+  // The interior, on a part that has one in every dimension (at least
+  // lowWidth + highWidth elements; it may still be empty): there it is
+  // [lowWidth, size - highWidth), every shifted view lies inside the part
+  // at a constant offset, and the clamped bounds above equal these. A part
+  // too small for any interior computes only the frame, which then covers
+  // it whole.
+  Value hasInterior;
+  Box fixedInterior;
+  for (int64_t d = 0; d < rank; ++d) {
+    fixedInterior.begin.push_back(indexConst(b, loc, lowWidth[d]));
+    fixedInterior.end.push_back(
+        sub(b, loc, sizes[d], indexConst(b, loc, highWidth[d])));
+    int64_t width = lowWidth[d] + highWidth[d];
+    if (width == 0)
+      continue;
+    Value fits = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
+                                       sizes[d], indexConst(b, loc, width));
+    hasInterior =
+        hasInterior ? arith::AndIOp::create(b, loc, hasInterior, fits) : fits;
+  }
+  if (!hasInterior) {
+    compute(fixedInterior, /*peeled=*/-1);
+  } else {
+    Value before = result;
+    auto ifOp = scf::IfOp::create(b, loc, TypeRange{result.getType()},
+                                  hasInterior, /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    compute(fixedInterior, /*peeled=*/-1);
+    scf::YieldOp::create(b, loc, result);
+    b.setInsertionPointToStart(ifOp.elseBlock());
+    scf::YieldOp::create(b, loc, before);
+    result = ifOp.getResult(0);
+  }
   // The frame: for each dimension d, the slabs below and above the
   // interior in d, across the interior in the dimensions before d and the
   // whole part in those after it.

@@ -89,14 +89,18 @@ func.func @reduce(%a: !dist.tensor<8x4xf64>) -> f64 {
 // -----
 
 // Four shifts of one tensor: one update_halo. Each dist.add of two shifts is
-// computed as an interior that reads views of the local part (no extended
-// copy), then a frame whose slabs read small windows with the halo rows.
+// computed as an interior that reads views of the local part at constant
+// offsets (no extended copy), guarded by whether the part is large enough
+// to have one (here: 2 rows; 8 columns are static), then a frame whose slabs
+// read small windows with the halo rows.
 // CHECK-LABEL: func.func @stencil
 // CHECK-SAME: (%[[U:[^:]*]]: tensor<?x8xf64>
 // CHECK: %{{.*}}, %[[LO:.*]], %[[HI:.*]] = distruntime.update_halo %[[U]]
 // CHECK-NOT: distruntime.update_halo
-// CHECK: %[[N:.*]] = tensor.extract_slice %[[U]][%{{.*}}, 0] [%{{.*}}, 8] [1, 1] : tensor<?x8xf64> to tensor<?x8xf64>
-// CHECK: %[[S:.*]] = tensor.extract_slice %[[U]][%{{.*}}, 0] [%{{.*}}, 8] [1, 1] : tensor<?x8xf64> to tensor<?x8xf64>
+// CHECK: %[[FITS:.*]] = arith.cmpi sge, %{{.*}}, %c2 : index
+// CHECK: scf.if %[[FITS]] -> (tensor<?x8xf64>)
+// CHECK: %[[N:.*]] = tensor.extract_slice %[[U]][0, 0] [%{{.*}}, 8] [1, 1] : tensor<?x8xf64> to tensor<?x8xf64>
+// CHECK: %[[S:.*]] = tensor.extract_slice %[[U]][2, 0] [%{{.*}}, 8] [1, 1] : tensor<?x8xf64> to tensor<?x8xf64>
 // CHECK: linalg.generic {{.*}} ins(%[[N]], %[[S]] : tensor<?x8xf64>, tensor<?x8xf64>)
 // CHECK: tensor.extract_slice %[[LO]]
 // CHECK: tensor.extract_slice %[[HI]]
@@ -104,8 +108,9 @@ func.func @reduce(%a: !dist.tensor<8x4xf64>) -> f64 {
 // CHECK: tensor.extract_slice %[[LO]]
 // CHECK: tensor.extract_slice %[[HI]]
 // CHECK: linalg.generic
-// CHECK: %[[W:.*]] = tensor.extract_slice %[[U]][%{{.*}}, 0] [%{{.*}}, 6] [1, 1] : tensor<?x8xf64> to tensor<?x6xf64>
-// CHECK: %[[E:.*]] = tensor.extract_slice %[[U]][%{{.*}}, 2] [%{{.*}}, 6] [1, 1] : tensor<?x8xf64> to tensor<?x6xf64>
+// CHECK-NOT: scf.if
+// CHECK: %[[W:.*]] = tensor.extract_slice %[[U]][0, 0] [%{{.*}}, 6] [1, 1] : tensor<?x8xf64> to tensor<?x6xf64>
+// CHECK: %[[E:.*]] = tensor.extract_slice %[[U]][0, 2] [%{{.*}}, 6] [1, 1] : tensor<?x8xf64> to tensor<?x6xf64>
 // CHECK: linalg.generic {{.*}} ins(%[[W]], %[[E]] : tensor<?x6xf64>, tensor<?x6xf64>)
 // CHECK-NOT: distruntime.update_halo
 // CHECK: return
@@ -130,10 +135,10 @@ func.func @stencil(%u: !dist.tensor<8x8xf64>) -> !dist.tensor<8x8xf64> {
 // CHECK-LABEL: func.func @five_point
 // CHECK-SAME: (%[[U:[^:]*]]: tensor<?x8xf64>, %{{[^:]*}}: index, %{{[^:]*}}: index, %[[OFF:[^:]*]]: index
 // CHECK: %{{.*}}, %[[LO:.*]], %[[HI:.*]] = distruntime.update_halo %[[U]]
-// CHECK: %[[N:.*]] = tensor.extract_slice %[[U]][%{{.*}}, 1] [%{{.*}}, 6] [1, 1] : tensor<?x8xf64> to tensor<?x6xf64>
-// CHECK: %[[S:.*]] = tensor.extract_slice %[[U]][%{{.*}}, 1] [%{{.*}}, 6] [1, 1] : tensor<?x8xf64> to tensor<?x6xf64>
-// CHECK: %[[W:.*]] = tensor.extract_slice %[[U]][%{{.*}}, 0] [%{{.*}}, 6] [1, 1] : tensor<?x8xf64> to tensor<?x6xf64>
-// CHECK: %[[E:.*]] = tensor.extract_slice %[[U]][%{{.*}}, 2] [%{{.*}}, 6] [1, 1] : tensor<?x8xf64> to tensor<?x6xf64>
+// CHECK: %[[N:.*]] = tensor.extract_slice %[[U]][0, 1] [%{{.*}}, 6] [1, 1] : tensor<?x8xf64> to tensor<?x6xf64>
+// CHECK: %[[S:.*]] = tensor.extract_slice %[[U]][2, 1] [%{{.*}}, 6] [1, 1] : tensor<?x8xf64> to tensor<?x6xf64>
+// CHECK: %[[W:.*]] = tensor.extract_slice %[[U]][1, 0] [%{{.*}}, 6] [1, 1] : tensor<?x8xf64> to tensor<?x6xf64>
+// CHECK: %[[E:.*]] = tensor.extract_slice %[[U]][1, 2] [%{{.*}}, 6] [1, 1] : tensor<?x8xf64> to tensor<?x6xf64>
 // CHECK: %[[ROW0:.*]] = arith.addi %[[OFF]], %{{.*}} : index
 // CHECK: linalg.generic {{.*}} ins(%[[N]], %[[S]], %[[W]], %[[E]] : {{.*}}) outs(%{{.*}} : tensor<?x6xf64>)
 // CHECK: %[[I:.*]] = linalg.index 0 : index

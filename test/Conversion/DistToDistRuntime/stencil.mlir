@@ -80,12 +80,16 @@ func.func @lone_shift(%u: !dist.tensor<?xf64>, %z: f64) -> !dist.tensor<?xf64> {
 // piece they write (the generic's init), and insert into the accumulator.
 // CHECK-LABEL: func.func private @accumulate
 // CHECK-SAME: (%[[U:[^:]*]]: tensor<?x?xf64>, {{.*}}, %[[ACC:[^:]*]]: tensor<?x?xf64>,
+// CHECK: %[[R0:.*]] = scf.if
 // CHECK: %[[INIT:.*]] = tensor.extract_slice %[[ACC]]
 // CHECK: %[[I:.*]] = linalg.generic {{.*}} ins(%{{[^,]*}}, %{{[^ ]*}} : tensor<?x?xf64>, tensor<?x?xf64>) outs(%[[INIT]] : tensor<?x?xf64>)
 // CHECK-NEXT: ^bb0(%[[A:.*]]: f64, %[[B:.*]]: f64, %[[O:.*]]: f64):
 // CHECK-NEXT: %[[D:.*]] = arith.subf %[[B]], %[[A]]
 // CHECK-NEXT: arith.addf %[[O]], %[[D]]
-// CHECK: %[[R0:.*]] = tensor.insert_slice %[[I]] into %[[ACC]]
+// CHECK: %[[R:.*]] = tensor.insert_slice %[[I]] into %[[ACC]]
+// CHECK-NEXT: scf.yield %[[R]]
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield %[[ACC]]
 // CHECK: tensor.extract_slice %[[R0]]
 // CHECK: %[[F0:.*]] = linalg.generic {{.*}} attrs = {distc.cold}
 // CHECK: %[[R1:.*]] = tensor.insert_slice %[[F0]] into %[[R0]]
