@@ -431,6 +431,27 @@ LogicalResult UpdateHaloOp::verify() {
   auto lOffsets = getNonNegativeConstants(*this, getLOffsets(), "l_offs");
   if (failed(lOffsets))
     return failure();
+  if (std::optional<ArrayRef<int64_t>> widths = getWidths()) {
+    if (widths->size() != 2)
+      return emitOpError() << "expects 'widths' = [low, high], got "
+                           << widths->size() << " values";
+    for (int64_t w : *widths)
+      if (w < 0)
+        return emitOpError() << "halo widths must be >= 0, got " << w;
+    // Where everything is constant, the box must be the one the widths make.
+    std::optional<int64_t> own = (*lOffsets)[0], begin = (*bbOffsets)[0],
+                           rows = (*bbSizes)[0], total = (*globalShape)[0];
+    if (own && begin && rows && total && !inputType.isDynamicDim(0)) {
+      idtr::detail::RowRange<int64_t> box = idtr::detail::haloBox<int64_t>(
+          *own, inputType.getDimSize(0), (*widths)[0], (*widths)[1], *total);
+      if (box.begin != *begin || box.rows != *rows)
+        return emitOpError()
+               << "the bounding box has rows [" << *begin << ", "
+               << *begin + *rows << "), but 'widths' = [" << (*widths)[0]
+               << ", " << (*widths)[1] << "] make rows [" << box.begin << ", "
+               << box.begin + box.rows << ")";
+    }
+  }
   HaloRows rows = haloRows((*lOffsets)[0], inputType.getDimSize(0), (*bbOffsets)[0],
                            (*bbSizes)[0]);
   for (auto [name, halo, expected] :

@@ -305,13 +305,18 @@ def DistRuntime_UpdateHaloOp : DistRuntime_Op<"update_halo", [
     whichever ranks own them, not only direct neighbours. Both halos are
     valid after `distruntime.wait` on the handle.
 
+    The optional `widths` attribute, `[low, high]`, says that the box is
+    this rank's own rows widened by `low` rows before and `high` rows after,
+    clipped to the array (`idtr/detail/HaloRows.h`, `haloBox`): the same
+    constants on every rank and at every call. The dist and shard lowerings
+    set it when they make the op. `lower-distruntime-to-idtr` then passes
+    the runtime a halo key that encodes the widths and the call site, so
+    that a cached halo needs no agreement among the team (docs/runtime.md,
+    "Halo keys"); a box that contradicts the widths is a run-time error.
+    Without `widths` the runtime agrees with the team at every call.
+
     The optional `key` attribute is passed to the runtime as the halo key
-    (-1, the default, means none): a key promises that every rank calls
-    with the same halo widths, which it encodes, so that a cached halo
-    needs no agreement among the team. `lower-distruntime-to-idtr` sets it
-    when the box is the rank's own rows widened by constant widths
-    (docs/runtime.md, "Halo keys"); a box that contradicts the key is a
-    run-time error.
+    as it is, instead of the one derived from `widths` (-1 means none).
 
     The `irregular` unit attribute says that the blocks of the array are
     not functions of its global shape (a `dist.from_local` partition,
@@ -326,7 +331,7 @@ def DistRuntime_UpdateHaloOp : DistRuntime_Op<"update_halo", [
     ```mlir
     %h, %lh, %rh = distruntime.update_halo %local
       g_shape %g0, %g1 l_offs %o0, %o1 bb_offs %b0, %b1 bb_sizes %s0, %s1
-      {team = 22 : i64}
+      {team = 22 : i64, widths = array<i64: 1, 1>}
       : (tensor<?x?xf64>, index, index, index, index, index, index, index, index)
       -> (!distruntime.asynchandle, tensor<?x?xf64>, tensor<?x?xf64>)
     distruntime.wait %h : !distruntime.asynchandle
@@ -341,6 +346,7 @@ def DistRuntime_UpdateHaloOp : DistRuntime_Op<"update_halo", [
     Variadic<Index>:$bbSizes,
     DistRuntime_TeamAttr:$team,
     OptionalAttr<I64Attr>:$key,
+    OptionalAttr<DenseI64ArrayAttr>:$widths,
     UnitAttr:$irregular);
   let results = (outs DistRuntime_AsyncHandle:$handle,
                       DistRuntime_NewArray:$lHalo,

@@ -362,7 +362,8 @@ HaloedPart mlir::distc::exchangeHalos(OpBuilder &b, Location loc,
       TypeRange{distruntime::AsyncHandleType::get(b.getContext()), haloType,
                 haloType},
       source.local, source.globalShape, source.offsets, bbOffsets, bbSizes,
-      b.getI64IntegerAttr(type.getTeam()), IntegerAttr());
+      b.getI64IntegerAttr(type.getTeam()), IntegerAttr(),
+      b.getDenseI64ArrayAttr({low[0], high[0]}), UnitAttr());
   // The overlap pass moves the wait down to the first use of the halos.
   distruntime::WaitOp::create(b, loc, halo.getHandle());
   part.lowHalo = halo.getLHalo();

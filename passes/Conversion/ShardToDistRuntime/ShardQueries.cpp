@@ -162,7 +162,8 @@ FailureOr<Value> Lowering::exchangeRowHalos(shard::UpdateHaloOp op,
   auto exchange = distruntime::UpdateHaloOp::create(
       rewriter, loc, distruntime::AsyncHandleType::get(op.getContext()),
       haloType, haloType, owned, gShape, lOffs, bbOffs, bbSizes, g.team,
-      IntegerAttr());
+      IntegerAttr(), rewriter.getDenseI64ArrayAttr({before, after}),
+      /*irregular=*/false);
   mlir::distc::lowering::createAndWait(rewriter, exchange);
   // The left halo ends where the owned rows start, the right one starts
   // where they end.

@@ -510,6 +510,44 @@ func.func @halo_right_rows(%t: tensor<2x8xf64>) {
 
 // -----
 
+// Own rows [2, 4) of 8, box rows [1, 6): widths [1, 2] would make it.
+func.func @halo_widths_box(%t: tensor<2x8xf64>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c5 = arith.constant 5 : index
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  // expected-error @+1 {{the bounding box has rows [1, 6), but 'widths' = [2, 2] make rows [0, 6)}}
+  %h, %l, %r = distruntime.update_halo %t g_shape %c8, %c8 l_offs %c2, %c0 bb_offs %c1, %c0 bb_sizes %c5, %c8 {team = 1 : i64, widths = array<i64: 2, 2>}
+      : (tensor<2x8xf64>, index, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<1x8xf64>, tensor<2x8xf64>)
+  distruntime.wait %h : !distruntime.asynchandle
+  return
+}
+
+// -----
+
+func.func @halo_widths_count(%t: tensor<?x8xf64>, %i: index) {
+  %c8 = arith.constant 8 : index
+  // expected-error @+1 {{expects 'widths' = [low, high], got 3 values}}
+  %h, %l, %r = distruntime.update_halo %t g_shape %i, %c8 l_offs %i, %i bb_offs %i, %i bb_sizes %i, %c8 {team = 1 : i64, widths = array<i64: 1, 1, 1>}
+      : (tensor<?x8xf64>, index, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?x8xf64>, tensor<?x8xf64>)
+  distruntime.wait %h : !distruntime.asynchandle
+  return
+}
+
+// -----
+
+func.func @halo_widths_negative(%t: tensor<?x8xf64>, %i: index) {
+  %c8 = arith.constant 8 : index
+  // expected-error @+1 {{halo widths must be >= 0, got -1}}
+  %h, %l, %r = distruntime.update_halo %t g_shape %i, %c8 l_offs %i, %i bb_offs %i, %i bb_sizes %i, %c8 {team = 1 : i64, widths = array<i64: -1, 1>}
+      : (tensor<?x8xf64>, index, index, index, index, index, index, index, index) -> (!distruntime.asynchandle, tensor<?x8xf64>, tensor<?x8xf64>)
+  distruntime.wait %h : !distruntime.asynchandle
+  return
+}
+
+// -----
+
 // The reduction kinds are shared with dist, but the runtime reduces only
 // with max, min, prod and sum.
 func.func @allreduce_mean(%x: tensor<4xf64>) {
