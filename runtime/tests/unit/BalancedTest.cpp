@@ -1,8 +1,9 @@
 // Balanced partitions as a formula (Balanced.h): recognised from one rank's
 // geometry, and the plan built from the formula (peers by binary search,
 // nothing exchanged) is the plan built from every rank's record.
-#include "Balanced.h"
-#include "Errors.h"
+#include "geometry/Balanced.h"
+#include "plan/Plan.h"
+#include "support/Errors.h"
 
 #include <gtest/gtest.h>
 
