@@ -20,29 +20,8 @@
 namespace idtr {
 namespace {
 
-// Rows of this rank, keyed by the pointers the program and the entry points
-// pass (constants): no string work per call. Two modules may hold equal
-// strings at different addresses; rank 0 merges rows by their text.
-using RowKey = std::pair<const char *, const char *>; // site, kind
-struct Rows {
-  std::map<RowKey, Stats> byKey;
-  RowKey lastKey{nullptr, nullptr};
-  Stats *last = nullptr;
-
-  Stats &at(const char *site, const char *kind) {
-    RowKey key{site, kind};
-    if (last && key == lastKey)
-      return *last;
-    last = &byKey[key];
-    lastKey = key;
-    return *last;
-  }
-};
-
-Rows &rows() {
-  static Rows *r = new Rows; // never destroyed: used at exit
-  return *r;
-}
+// The rows ProfileScope adds to: the runtime context's, or none outside it.
+ProfileRows *activeRows = nullptr;
 
 // One column of the report: a name and how to read it from a Stats.
 struct Field {
@@ -110,10 +89,10 @@ std::tuple<std::string, long, long> sortKey(const std::string &location) {
 // occur in file names, op names or kinds.
 constexpr char kSep = '\x1f';
 
-std::string serialiseRows() {
+std::string serialiseRows(const ProfileRows &rows) {
   std::string out;
   char number[40];
-  for (const auto &[key, s] : rows().byKey) {
+  for (const auto &[key, s] : rows.byKey) {
     if (s.calls == 0 && s.waits == 0)
       continue;
     SiteParts parts = splitSite(key.first);
@@ -292,19 +271,22 @@ void writeJson(const char *path, const std::vector<MergedRow> &table, const Merg
 
 } // namespace
 
+void ProfileRows::makeActive(ProfileRows *rows) { activeRows = rows; }
+
 void ProfileScope::finish() noexcept {
   try {
     Stats &now = stats();
     now.runtimeSeconds += statsClock() - start_;
     Stats delta = now;
     delta -= *std::launder(reinterpret_cast<Stats *>(before_));
-    rows().at(currentSite(), currentKind()) += delta;
+    if (ProfileRows *rows = activeRows)
+      rows->at(currentSite(), currentKind()) += delta;
   } catch (...) {
     // Out of memory for a row: the global counters are still right.
   }
 }
 
-void reportProfile(MPI_Comm comm) {
+void reportProfile(const ProfileRows &rows, MPI_Comm comm) {
   const char *path = settings().profilePath.c_str();
   bool json = *path;
   if (!statsRequested() && !json)
@@ -312,7 +294,7 @@ void reportProfile(MPI_Comm comm) {
   int rank = 0, numRanks = 1;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &numRanks);
-  std::string mine = serialiseRows();
+  std::string mine = serialiseRows(rows);
   int length = static_cast<int>(mine.size());
   std::vector<int> lengths(rank == 0 ? numRanks : 0), displs(rank == 0 ? numRanks : 0);
   MPI_Gather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, 0, comm);

@@ -13,9 +13,37 @@
 
 #include <mpi.h>
 
+#include <map>
 #include <new>
+#include <utility>
 
 namespace idtr {
+
+// The profile's rows of this rank, keyed by the pointers the program and
+// the entry points pass (constants): no string work per call. Two modules
+// may hold equal strings at different addresses; rank 0 merges rows by
+// their text. The runtime context owns them (transport/Runtime.h) and makes
+// them the active rows while it lives.
+class ProfileRows {
+public:
+  using Key = std::pair<const char *, const char *>; // site, kind
+  Stats &at(const char *site, const char *kind) {
+    Key key{site, kind};
+    if (last && key == lastKey)
+      return *last;
+    last = &byKey[key];
+    lastKey = key;
+    return *last;
+  }
+  // The rows ProfileScope adds to from now on (null: none).
+  static void makeActive(ProfileRows *rows);
+
+  std::map<Key, Stats> byKey;
+
+private:
+  Key lastKey{nullptr, nullptr};
+  Stats *last = nullptr;
+};
 
 // What stats() gains between construction and destruction (plus the time
 // in between, as runtimeSeconds) is added to the row of the site and kind
@@ -45,7 +73,7 @@ private:
 // At finalisation, on every rank of `comm` (a collective): rank 0 prints
 // the table if IDTR_STATS is set and writes the IDTR_PROFILE file if that
 // is set. Nothing happens when neither is.
-void reportProfile(MPI_Comm comm);
+void reportProfile(const ProfileRows &rows, MPI_Comm comm);
 
 } // namespace idtr
 

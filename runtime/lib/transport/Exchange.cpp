@@ -5,6 +5,7 @@
 #include "support/Stats.h"
 #include "transport/DirectTransfer.h"
 #include "transport/Mpi.h"
+#include "transport/Runtime.h"
 #include "transport/Team.h"
 
 #include <algorithm>
@@ -17,14 +18,6 @@ namespace {
 // for its next call (larger ones go back to the buffer pool, Buffer.h: an
 // idle operation must not pin a transpose's worth of memory).
 constexpr size_t kKeptBufferBytes = size_t(64) << 10;
-
-class Redistribution;
-// Finished operations, reused by the next call: their vectors and views
-// keep their capacity, so a cached call allocates nothing here.
-std::vector<Redistribution *> &pool() {
-  static auto *p = new std::vector<Redistribution *>(); // never destroyed
-  return *p;
-}
 
 class Redistribution : public Operation {
 public:
@@ -47,9 +40,10 @@ public:
 
   const char *name() const override { return opName(plan_->kind); }
 
+  // Back to the runtime context's idle redistributions (Runtime.h).
   void release() override {
     plan_.reset();
-    pool().push_back(this);
+    runtime().idleRedistributions.emplace_back(this);
   }
 
   // Returns true if messages are in flight.
@@ -282,9 +276,11 @@ OperationPtr startRedistribution(Team &team, std::shared_ptr<const Plan> plan, c
 OperationPtr startRedistribution(Team &team, std::shared_ptr<const Plan> plan, const View &input,
                                  const View *const *outputs, size_t count, Accumulate add) {
   Redistribution *taken = nullptr;
-  if (!pool().empty()) {
-    taken = pool().back();
-    pool().pop_back();
+  std::vector<std::unique_ptr<Operation>> &idle = runtime().idleRedistributions;
+  if (!idle.empty()) {
+    // Only this file makes them.
+    taken = static_cast<Redistribution *>(idle.back().release());
+    idle.pop_back();
   } else {
     taken = new Redistribution();
   }

@@ -7,6 +7,7 @@
 #include "transport/Exchange.h"
 #include "transport/Handles.h"
 #include "transport/Mpi.h"
+#include "transport/Runtime.h"
 #include "transport/Team.h"
 
 #include <cstring>
@@ -219,10 +220,10 @@ void prepareExchange(Team &team, const Plan &plan, std::unique_ptr<CallReplays> 
     return;
   // The packer wants the outputs as one vector (copied: reused storage, so
   // that preparing allocates nothing once it has grown).
-  static auto *views = new std::vector<View>(); // never destroyed
-  views->resize(numOutputs);
+  std::vector<View> &views = runtime().replayOutputs;
+  views.resize(numOutputs);
   for (size_t i = 0; i < numOutputs; ++i)
-    (*views)[i] = *outputs[i];
+    views[i] = *outputs[i];
   // An unused slot, else the next one round robin.
   size_t at = r.next;
   for (size_t i = 0; i < kSlots; ++i)
@@ -252,7 +253,7 @@ void prepareExchange(Team &team, const Plan &plan, std::unique_ptr<CallReplays> 
     int64_t bytes = t.elements * es;
     if (bytes == 0)
       continue;
-    char *target = packer.denseTarget(t, plan.frame, *views);
+    char *target = packer.denseTarget(t, plan.frame, views);
     if (!target)
       return; // staged and unpacked in the wait
     appendChunks(p.messages, target, bytes, t.peer);
@@ -277,7 +278,7 @@ void prepareExchange(Team &team, const Plan &plan, std::unique_ptr<CallReplays> 
     // One dense block on both sides, in the same element order (the
     // packer's dense source is in the output's dimension order): memcpy.
     p.localFrom = packer.denseSource(plan.local, plan.frame, input);
-    p.localTo = packer.denseTarget(plan.local, plan.frame, *views);
+    p.localTo = packer.denseTarget(plan.local, plan.frame, views);
     if (!p.localFrom || !p.localTo)
       return;
   }

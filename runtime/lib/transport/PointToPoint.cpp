@@ -25,6 +25,7 @@
 #include "support/Watchdog.h"
 #include "transport/Handles.h"
 #include "transport/Mpi.h"
+#include "transport/Runtime.h"
 #include "transport/Team.h"
 
 #include <complex>
@@ -60,17 +61,6 @@ void postMessage(std::vector<MPI_Request> &requests, char *data, int64_t bytes, 
     mpi::check(MPI_Isend(nullptr, 0, MPI_BYTE, peer, kTag, comm, &requests.back()), "MPI_Isend");
 }
 
-// Sends of a member to itself that no receive took yet, and receives from
-// itself that no send filled yet (at most one side is non-empty).
-struct Mailbox {
-  std::deque<std::pair<Buffer, int64_t>> sent; // data and byte count
-  std::deque<Receive *> waiting;
-};
-std::map<int64_t, Mailbox> &mailboxes() {
-  static auto *m = new std::map<int64_t, Mailbox>; // never destroyed: used at exit
-  return *m;
-}
-
 // Sends whose wait came before their receive matched: their buffers stay
 // alive until MPI is done with them.
 struct Parked {
@@ -78,7 +68,9 @@ struct Parked {
   Buffer data;
 };
 std::vector<Parked> &parked() {
-  static auto *p = new std::vector<Parked>; // never destroyed: MPI may still read them
+  // Process-wide, not the runtime context's: MPI may still read them until
+  // MPI_Finalize returns, after the context's end.
+  static auto *p = new std::vector<Parked>;
   return *p;
 }
 
@@ -130,7 +122,7 @@ public:
   void complete() override {
     if (self_ && !filled_) {
       // Nothing can send it any more: its own later sends come after this wait.
-      Mailbox &box = mailboxes()[team_];
+      Mailbox &box = runtime().mailboxes[team_];
       for (auto it = box.waiting.begin(); it != box.waiting.end(); ++it)
         if (*it == this) {
           box.waiting.erase(it);
@@ -202,9 +194,9 @@ int64_t sendMessage(int64_t teamId, int64_t peer, const View &in) {
   Buffer data(static_cast<size_t>(bytes));
   copyView(denseLike(data.data(), in), in);
   if (to == t.rank) {
-    Mailbox &box = mailboxes()[teamId];
+    Mailbox &box = runtime().mailboxes[teamId];
     if (!box.waiting.empty()) {
-      Receive *r = box.waiting.front();
+      Receive *r = static_cast<Receive *>(box.waiting.front());
       box.waiting.pop_front();
       r->fill(data.data(), bytes);
     } else {
@@ -224,7 +216,7 @@ int64_t receiveMessage(int64_t teamId, int64_t peer, const View &out) {
   int from = peerRank(t, peer, "recv", "source");
   auto op = std::make_unique<Receive>(out);
   if (from == t.rank) {
-    Mailbox &box = mailboxes()[teamId];
+    Mailbox &box = runtime().mailboxes[teamId];
     if (!box.sent.empty()) {
       auto [data, bytes] = std::move(box.sent.front());
       box.sent.pop_front();

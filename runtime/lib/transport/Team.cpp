@@ -7,6 +7,7 @@
 #include "transport/DirectTransfer.h"
 #include "transport/Handles.h"
 #include "transport/Mpi.h"
+#include "transport/Runtime.h"
 #include "transport/SubTeam.h"
 
 #include <algorithm>
@@ -21,27 +22,12 @@ namespace idtr {
 
 namespace {
 
-struct Runtime {
-  std::map<int64_t, std::unique_ptr<Team>> teams;
-  int64_t lastTeamId = 0;
-  Team *lastTeam = nullptr; // teams[lastTeamId]; entries are never erased
-  std::unique_ptr<Team> world;
-  bool initializedMpi = false; // we called MPI_Init, so we finalise
-  bool shutDown = false;
-};
-
-Runtime &runtime() {
-  static Runtime *r = new Runtime; // never destroyed: needed until MPI_Finalize
-  return *r;
-}
-
 // Runs at the start of MPI_Finalize (attribute on MPI_COMM_SELF), whoever
 // calls it: report forgotten handles, print statistics.
 int onFinalize(MPI_Comm, int, void *, void *) {
-  Runtime &rt = runtime();
-  if (rt.shutDown)
+  if (!Runtime::started())
     return MPI_SUCCESS;
-  rt.shutDown = true;
+  Runtime &rt = runtime();
   // What follows serves no op of the program: a timeout in the exit
   // barrier must not name the op this rank last waited on.
   enterSite(nullptr, nullptr);
@@ -70,10 +56,11 @@ int onFinalize(MPI_Comm, int, void *, void *) {
   // Every rank gets here (after the exit barrier): the gather to rank 0
   // cannot hang on a rank that is gone.
   try {
-    reportProfile(MPI_COMM_WORLD);
+    reportProfile(rt.profile, MPI_COMM_WORLD);
   } catch (const std::exception &e) {
     warn(std::string("the profile report failed: ") + e.what());
   }
+  Runtime::end();
   return MPI_SUCCESS;
 }
 
@@ -139,7 +126,7 @@ void atProcessExit(int status, void *) {
     // non-zero.
     MPI_Abort(MPI_COMM_WORLD, (status & 0xff) ? (status & 0xff) : 1);
   }
-  if (runtime().initializedMpi)
+  if (Runtime::started() && runtime().initializedMpi)
     finalizeAtExit();
 }
 
@@ -175,22 +162,20 @@ std::unique_ptr<Team> makeTeam(int64_t id, bool redistributes) {
 
 } // namespace
 
-bool mpiReady = false;
-
 void initMpi() {
-  if (mpiReady)
+  if (Runtime::started())
     return;
   int init = 0, fin = 0;
   MPI_Initialized(&init);
   MPI_Finalized(&fin);
   if (fin)
     fail("MPI was finalised before an idtr call");
-  if (!init) {
+  bool initializing = !init;
+  if (initializing) {
     int provided = 0;
     // The runtime calls MPI from the calling thread only.
     mpi::check(MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided),
                "MPI_Init_thread");
-    runtime().initializedMpi = true;
   }
   // Also when the program initialised MPI: its rank may exit() early too.
   on_exit(atProcessExit, nullptr);
@@ -198,7 +183,8 @@ void initMpi() {
   mpi::check(MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, onFinalize, &keyval, nullptr),
              "MPI_Comm_create_keyval");
   mpi::check(MPI_Comm_set_attr(MPI_COMM_SELF, keyval, nullptr), "MPI_Comm_set_attr");
-  mpiReady = true;
+  Runtime::start();
+  runtime().initializedMpi = initializing;
 }
 
 namespace {

@@ -7,6 +7,7 @@
 #include "plan/PlanCache.h"
 #include "support/Buffer.h"
 #include "transport/DirectTransfer.h"
+#include "transport/Runtime.h"
 
 #include <mpi.h>
 
@@ -62,12 +63,12 @@ struct Team {
   }
 };
 
-// Initialises MPI if nobody has yet (then finalises it at exit). Inline:
-// every entry point calls it, and after the first call it is one load.
-extern bool mpiReady;
+// Initialises MPI if nobody has yet (then finalises it at exit) and starts
+// the runtime context (Runtime.h), which ends at MPI_Finalize. Inline: every
+// entry point calls it, and after the first call it is one load.
 void initMpi();
 inline void ensureMpi() {
-  if (!mpiReady)
+  if (!Runtime::started())
     initMpi();
 }
 
