@@ -22,6 +22,7 @@
 #include "transport/Handles.h"
 #include "transport/Mpi.h"
 #include "transport/PlanAgreement.h"
+#include "transport/Runtime.h"
 #include "transport/SubTeam.h"
 #include "transport/Team.h"
 
@@ -118,7 +119,8 @@ int64_t startCachedCopy(Team &t, const CallKey &key, const char *op, int64_t iR,
   int64_t replayed = add == Accumulate::Assign ? replayCached(t, *call, op, args, 2) : -1;
   if (replayed > 0)
     return replayed;
-  static View in, out;
+  EntryScratch &scratch = runtime().entryScratch;
+  View &in = scratch.input, &out = scratch.outputs[0];
   readView(in, iR, iD, sizeof(T), inWhat);
   readView(out, outR, outD, sizeof(T), outWhat);
   const View *outs[1] = {&out};
@@ -273,7 +275,8 @@ int64_t updateHalo(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *oD, i
       int64_t replayed = replayCached(t, *call, op, args, 3);
       if (replayed > 0)
         return replayed;
-      static View in, lh, rh;
+      EntryScratch &scratch = runtime().entryScratch;
+      View &in = scratch.input, &lh = scratch.outputs[0], &rh = scratch.outputs[1];
       readView(in, iR, iD, sizeof(T), "update_halo: lPart");
       readView(lh, lhR, lhD, sizeof(T), "update_halo: lHalo");
       readView(rh, rhR, rhD, sizeof(T), "update_halo: rHalo");

@@ -23,57 +23,15 @@
 #include "transport/EntryCall.h"
 #include "transport/Exchange.h"
 #include "transport/Handles.h"
+#include "plan/GridHaloCalls.h"
 #include "transport/Mpi.h"
+#include "transport/Runtime.h"
 #include "transport/Team.h"
 
 #include <vector>
 
 namespace idtr {
 namespace {
-
-// Where each output of a cached plan lands in the halo buffer.
-struct PieceSlot {
-  int64_t offset; // elements from the start of the halo buffer
-  Shape strides;  // the slab's row-major strides
-};
-
-struct CachedGridHalo {
-  uint64_t hash = 0;
-  std::vector<int64_t> words;
-  std::shared_ptr<const Plan> plan;
-  std::vector<PieceSlot> slots;
-  int64_t haloElements = 0;
-};
-
-constexpr size_t kSlots = 16;
-std::vector<CachedGridHalo> &cache() {
-  static auto *c = new std::vector<CachedGridHalo>(); // never destroyed
-  return *c;
-}
-size_t nextSlot = 0;
-
-CachedGridHalo *findCached(const CallKey &key) {
-  uint64_t h = key.hash();
-  for (CachedGridHalo &e : cache())
-    if (e.hash == h && e.words.size() == key.size() &&
-        std::equal(e.words.begin(), e.words.end(), key.data()))
-      return &e;
-  return nullptr;
-}
-
-CachedGridHalo &insertCached(const CallKey &key) {
-  CachedGridHalo e;
-  e.hash = key.hash();
-  e.words.assign(key.data(), key.data() + key.size());
-  if (cache().size() < kSlots) {
-    cache().push_back(std::move(e));
-    return cache().back();
-  }
-  CachedGridHalo &slot = cache()[nextSlot];
-  nextSlot = (nextSlot + 1) % kSlots;
-  slot = std::move(e);
-  return slot;
-}
 
 // All ranks describe the same halo: MAX of (d, -d) over the team.
 void agreeOnForm(Team &t, int64_t digest) {
@@ -162,10 +120,12 @@ int64_t updateGridHalo(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *o
     key.indexArray(wR, wD);
     key.sizes(hR, hD);
     Team &t = team(teamId);
-    static View in, halo;
+    EntryScratch &scratch = runtime().entryScratch;
+    View &in = scratch.input, &halo = scratch.outputs[0];
     readView(in, iR, iD, sizeof(T), "update_grid_halo: lPart");
     readView(halo, hR, hD, sizeof(T), "update_grid_halo: halo");
-    CachedGridHalo *entry = key.ok() ? findCached(key) : nullptr;
+    GridHaloCalls &calls = runtime().gridHaloCalls;
+    CachedGridHalo *entry = key.ok() ? calls.find(key) : nullptr;
     GridHaloForm form;
     bool agree = !entry || haloKey < 0 || t.planIdBits == 0;
     if (!entry || agree) {
@@ -192,15 +152,14 @@ int64_t updateGridHalo(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *o
         CachedGridHalo fresh;
         buildEntry(t, fresh, form, in, offsets);
         if (key.ok()) {
-          CachedGridHalo &slot = insertCached(key);
+          CachedGridHalo &slot = calls.insert(key);
           fresh.hash = slot.hash;
           fresh.words = std::move(slot.words);
           slot = std::move(fresh);
           entry = &slot;
         } else {
-          static CachedGridHalo uncached;
-          uncached = std::move(fresh);
-          entry = &uncached;
+          calls.uncached = std::move(fresh);
+          entry = &calls.uncached;
         }
       }
       agreeOnForm(t, form.digest());
@@ -215,8 +174,8 @@ int64_t updateGridHalo(int64_t teamId, int64_t gR, void *gD, int64_t oR, void *o
       fail("update_grid_halo: the halo buffer overlaps the local part");
     // One view per output piece, into the halo buffer: reused storage, so a
     // cached call allocates nothing here once the vectors have grown.
-    static std::vector<View> views;
-    static std::vector<const View *> outs;
+    std::vector<View> &views = scratch.pieces;
+    std::vector<const View *> &outs = scratch.pieceOutputs;
     const Plan &plan = *entry->plan;
     size_t count = entry->slots.size();
     views.resize(count);

@@ -31,10 +31,12 @@
 #define IDTR_RUNTIME_H
 
 #include "copy/Descriptor.h"
+#include "plan/GridHaloCalls.h"
 #include "support/Profile.h"
 #include "transport/HandleTable.h"
 #include "transport/Handles.h"
 #include "transport/PointToPoint.h"
+#include "transport/SharedMemory.h"
 
 #include <cstdint>
 #include <map>
@@ -44,6 +46,17 @@
 namespace idtr {
 
 struct Team;
+
+// The views the entry points' cached paths read their descriptors into
+// (abi/): reused, so that their shape vectors keep their capacity and a
+// cached call allocates nothing.
+struct EntryScratch {
+  View input;
+  View outputs[2];
+  // update_grid_halo: a view per output piece, into the halo buffer.
+  std::vector<View> pieces;
+  std::vector<const View *> pieceOutputs;
+};
 
 class Runtime {
 public:
@@ -76,6 +89,12 @@ public:
   std::vector<View> replayOutputs;
   // The messages of members to themselves, by team (PointToPoint.cpp).
   std::map<int64_t, Mailbox> mailboxes;
+  // The program buffers of the node's other ranks mapped here (direct
+  // transfers, DirectTransfer.h).
+  PeerMappings peerMappings;
+  // The cached calls of update_grid_halo, and the entry points' scratch.
+  GridHaloCalls gridHaloCalls;
+  EntryScratch entryScratch;
   // The per-location profile (IDTR_PROFILE, IDTR_STATS), reported at
   // finalisation.
   ProfileRows profile;

@@ -3,6 +3,7 @@
 
 #include "support/Errors.h"
 #include "support/Settings.h"
+#include "transport/Runtime.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -68,88 +69,75 @@ void unshare(void *base, size_t bytes, int fd) {
 
 namespace {
 
-// The blocks of other processes mapped here, most recently used last.
-// Bounded: a mapping keeps its block's memory alive after its owner has
-// freed it, until it is evicted here (or replaced: a new block of the same
-// process over the same addresses means the old one is gone).
-class PeerMappings {
-public:
-  const char *map(int pid, const SharedBlock &b) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    for (size_t i = 0; i < list_.size(); ++i) {
-      Mapping &m = list_[i];
-      if (m.pid == pid && m.serial == b.serial && m.base == b.base && m.bytes == b.bytes) {
-        std::rotate(list_.begin() + static_cast<std::ptrdiff_t>(i),
-                    list_.begin() + static_cast<std::ptrdiff_t>(i) + 1, list_.end());
-        return list_.back().local;
-      }
-    }
-    if (std::find(failed_.begin(), failed_.end(), pid) != failed_.end())
-      return nullptr;
-    for (size_t i = list_.size(); i-- > 0;) {
-      const Mapping &m = list_[i];
-      if (m.pid == pid && m.base < b.base + b.bytes && b.base < m.base + m.bytes)
-        drop(i);
-    }
-    const char *local = mapNew(pid, b);
-    if (!local) {
-      failed_.push_back(pid);
-      return nullptr;
-    }
-    if (list_.size() >= kMaxMappings)
-      drop(0);
-    list_.push_back({pid, b.serial, b.base, b.bytes, local});
-    return local;
-  }
-
-private:
-  struct Mapping {
-    int pid;
-    uint64_t serial, base, bytes;
-    const char *local;
-  };
-  static constexpr size_t kMaxMappings = 16;
-
-  static const char *mapNew(int pid, const SharedBlock &b) {
-    int pidfd = static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
-    if (pidfd < 0)
-      return nullptr;
-    int fd = static_cast<int>(syscall(SYS_pidfd_getfd, pidfd, b.fd, 0));
-    close(pidfd);
-    if (fd < 0)
-      return nullptr;
-    // The descriptor must be the block's memfd: at least as long.
-    struct stat st;
-    void *p = MAP_FAILED;
-    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
-        static_cast<uint64_t>(st.st_size) >= b.bytes)
-      p = mmap(nullptr, b.bytes, PROT_READ, MAP_SHARED | MAP_POPULATE, fd, 0);
-    close(fd);
-    return p == MAP_FAILED ? nullptr : static_cast<const char *>(p);
-  }
-
-  void drop(size_t i) {
-    munmap(const_cast<char *>(list_[i].local), list_[i].bytes);
-    list_.erase(list_.begin() + static_cast<std::ptrdiff_t>(i));
-  }
-
-  std::mutex mutex_;
-  std::vector<Mapping> list_;
-  std::vector<int> failed_;
-};
+const char *mapNew(int pid, const SharedBlock &b) {
+  int pidfd = static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
+  if (pidfd < 0)
+    return nullptr;
+  int fd = static_cast<int>(syscall(SYS_pidfd_getfd, pidfd, b.fd, 0));
+  close(pidfd);
+  if (fd < 0)
+    return nullptr;
+  // The descriptor must be the block's memfd: at least as long.
+  struct stat st;
+  void *p = MAP_FAILED;
+  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+      static_cast<uint64_t>(st.st_size) >= b.bytes)
+    p = mmap(nullptr, b.bytes, PROT_READ, MAP_SHARED | MAP_POPULATE, fd, 0);
+  close(fd);
+  return p == MAP_FAILED ? nullptr : static_cast<const char *>(p);
+}
 
 } // namespace
 
+const char *PeerMappings::map(int pid, const SharedBlock &b) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (size_t i = 0; i < list_.size(); ++i) {
+    Mapping &m = list_[i];
+    if (m.pid == pid && m.serial == b.serial && m.base == b.base && m.bytes == b.bytes) {
+      std::rotate(list_.begin() + static_cast<std::ptrdiff_t>(i),
+                  list_.begin() + static_cast<std::ptrdiff_t>(i) + 1, list_.end());
+      return list_.back().local;
+    }
+  }
+  if (std::find(failed_.begin(), failed_.end(), pid) != failed_.end())
+    return nullptr;
+  for (size_t i = list_.size(); i-- > 0;) {
+    const Mapping &m = list_[i];
+    if (m.pid == pid && m.base < b.base + b.bytes && b.base < m.base + m.bytes)
+      drop(i);
+  }
+  const char *local = mapNew(pid, b);
+  if (!local) {
+    failed_.push_back(pid);
+    return nullptr;
+  }
+  if (list_.size() >= kMaxMappings)
+    drop(0);
+  list_.push_back({pid, b.serial, b.base, b.bytes, local});
+  return local;
+}
+
+void PeerMappings::drop(size_t i) {
+  munmap(const_cast<char *>(list_[i].local), list_[i].bytes);
+  list_.erase(list_.begin() + static_cast<std::ptrdiff_t>(i));
+}
+
+PeerMappings::~PeerMappings() {
+  while (!list_.empty())
+    drop(list_.size() - 1);
+}
+
 const char *mapPeerBlock(int pid, const SharedBlock &block) {
-  // Never destroyed: the mappings end with the process.
-  static PeerMappings *mappings = new PeerMappings();
-  return mappings->map(pid, block);
+  return runtime().peerMappings.map(pid, block);
 }
 
 #else
 
 int promoteToShared(void *, size_t) { return -1; }
 void unshare(void *, size_t, int) {}
+const char *PeerMappings::map(int, const SharedBlock &) { return nullptr; }
+void PeerMappings::drop(size_t) {}
+PeerMappings::~PeerMappings() = default;
 const char *mapPeerBlock(int, const SharedBlock &) { return nullptr; }
 
 #endif

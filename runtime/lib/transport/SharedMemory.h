@@ -29,6 +29,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <mutex>
+#include <vector>
 
 namespace idtr {
 
@@ -56,6 +58,35 @@ void unshare(void *base, size_t bytes, int fd);
 // caller reads through process_vm_readv; a pid that failed once is not
 // tried again).
 const char *mapPeerBlock(int pid, const SharedBlock &block);
+
+// The blocks of other processes mapped here (by mapPeerBlock, in the
+// runtime context, Runtime.h), most recently used last, unmapped at its
+// end. Bounded: a mapping keeps its block's memory alive after its owner
+// has freed it, until it is evicted here (or replaced: a new block of the
+// same process over the same addresses means the old one is gone).
+class PeerMappings {
+public:
+  PeerMappings() = default;
+  ~PeerMappings();
+  PeerMappings(const PeerMappings &) = delete;
+  PeerMappings &operator=(const PeerMappings &) = delete;
+
+  const char *map(int pid, const SharedBlock &b);
+
+private:
+  struct Mapping {
+    int pid;
+    uint64_t serial, base, bytes;
+    const char *local;
+  };
+  static constexpr size_t kMaxMappings = 16;
+
+  void drop(size_t i);
+
+  std::mutex mutex_;
+  std::vector<Mapping> list_;
+  std::vector<int> failed_;
+};
 
 } // namespace idtr
 
