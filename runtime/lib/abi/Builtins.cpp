@@ -1,3 +1,4 @@
+// Compiler-rt builtins that compiled programs call and older C runtimes lack.
 #include "support/ElementTypes.h"
 
 #include <cstdint>

@@ -440,7 +440,7 @@ void _idtr_wait(int64_t handle) {
     reduceAll<T>(dataRank, data, op);                                                     \
   }
 
-// f16/bf16 are moved by size and reduced as f32 (HalfTypes.cpp); complex
+// f16/bf16 are moved by size and reduced as f32 (HalfAllreduce.cpp); complex
 // numbers are reduced with MPI's complex types.
 IDTR_FOR_EACH_ELEMENT_TYPE(IDTR_DEFINE_TYPED)
 

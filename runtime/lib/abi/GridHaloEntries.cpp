@@ -8,7 +8,7 @@
 // arguments repeat an earlier one's then reuses the plan without any
 // collective: the block is the balanced block of the grid, checked, so a
 // repeat of this rank's arguments is a repeat of every rank's (as for the
-// 1-D balanced halos, PlanCache.h).
+// 1-D balanced halos, PlanAgreement.h).
 #include "idtr/idtr.h"
 
 #include "copy/Descriptor.h"
@@ -37,7 +37,7 @@ namespace {
 void agreeOnForm(Team &t, int64_t digest) {
   int64_t words[2] = {digest, -digest};
   MPI_Request request = MPI_REQUEST_NULL;
-  // Non-blocking, as PlanCache.cpp's agreement: a blocking collective on
+  // Non-blocking, as PlanAgreement.cpp's agreement: a blocking collective on
   // some ranks would not match a non-blocking one on others.
   mpi::check(MPI_Iallreduce(MPI_IN_PLACE, words, 2, MPI_INT64_T, MPI_MAX, t.comm, &request),
              "MPI_Iallreduce");

@@ -10,22 +10,31 @@
 
 using namespace idtr;
 
+namespace {
+
+// The common part of both: `start` is sendMessage or receiveMessage.
+template <typename T>
+int64_t startMessage(const char *kind, const char *what,
+                     int64_t (*start)(int64_t, int64_t, const View &), int64_t team,
+                     int64_t peer, int64_t rank, void *desc) {
+  return guarded([&] {
+    EntryCall call(kind);
+    View data = viewFromDescriptor(rank, desc, sizeof(T), what);
+    return start(team, peer, data);
+  });
+}
+
+} // namespace
+
 extern "C" {
 
 #define IDTR_DEFINE_POINT_TO_POINT(SUFFIX, T)                                               \
   int64_t _idtr_send_##SUFFIX(int64_t team, int64_t peer, int64_t dataRank, void *data) {   \
-    return guarded([&] {                                                                    \
-      EntryCall call("send");                                                               \
-      View in = viewFromDescriptor(dataRank, data, sizeof(T), "send: data");                \
-      return sendMessage(team, peer, in);                                                   \
-    });                                                                                     \
+    return startMessage<T>("send", "send: data", sendMessage, team, peer, dataRank, data);  \
   }                                                                                         \
   int64_t _idtr_recv_##SUFFIX(int64_t team, int64_t peer, int64_t dataRank, void *data) {   \
-    return guarded([&] {                                                                    \
-      EntryCall call("recv");                                                               \
-      View out = viewFromDescriptor(dataRank, data, sizeof(T), "recv: data");               \
-      return receiveMessage(team, peer, out);                                               \
-    });                                                                                     \
+    return startMessage<T>("recv", "recv: data", receiveMessage, team, peer, dataRank,      \
+                           data);                                                           \
   }
 
 IDTR_FOR_EACH_ELEMENT_TYPE(IDTR_DEFINE_POINT_TO_POINT)

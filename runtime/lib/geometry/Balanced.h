@@ -9,7 +9,7 @@
 // rank's geometry from its own: the plan needs no allgather, its peers are
 // found by binary search over the block offsets (O(peers x log P) instead
 // of O(P)), and a repeat of the rank's own arguments is a repeat of every
-// rank's, so a cached plan is reused without asking the team (PlanCache.h).
+// rank's, so a cached plan is reused without asking the team (PlanAgreement.h).
 #ifndef IDTR_BALANCED_H
 #define IDTR_BALANCED_H
 
@@ -57,7 +57,7 @@ struct BalancedForm {
   Box cross;
 
   Geometry geometryOf(int r) const;
-  // A digest of everything but the halo widths (agreed apart, PlanCache.cpp).
+  // A digest of everything but the halo widths (agreed apart, PlanAgreement.cpp).
   int64_t digest() const;
 };
 
@@ -71,7 +71,7 @@ struct HaloWidthsSeen {
 // some rank saw it (all such ranks must agree, and no rank's lower bound may
 // exceed it), else the largest lower bound (every rank's box is clipped, so
 // any width from there on gives the same boxes). Filled by MAX over the
-// ranks (the agreement of PlanCache.cpp), minima as maxima of negations.
+// ranks (the agreement of PlanAgreement.cpp), minima as maxima of negations.
 struct HaloWidthsAgreed {
   static constexpr int kWords = 6;
   int64_t words[kWords] = {-1, INT64_MIN, 0, -1, INT64_MIN, 0};

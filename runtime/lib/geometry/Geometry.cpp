@@ -1,3 +1,4 @@
+// The flat encoding of a Geometry (Geometry.h) and the names of the kinds.
 #include "geometry/Geometry.h"
 
 #include "support/Errors.h"

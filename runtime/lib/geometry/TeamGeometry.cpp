@@ -1,3 +1,4 @@
+// Every rank's record as the team's geometry, and who provides replicated data.
 #include "geometry/TeamGeometry.h"
 
 #include <map>

@@ -1,14 +1,4 @@
-// dist.save / dist.load: .npy files (Npy.h) written and read by all ranks
-// of a team at once with MPI-IO. Each rank's block is described to MPI as
-// a subarray of the global array (MPI_Type_create_subarray, C order) set as
-// the rank's file view, so that any split dimension works, and so do the
-// blocks of a process grid (boxes offset in several dimensions), and one
-// collective write/read moves every block straight between the rank's
-// memory and its place in the file: no rank holds more than its block.
-//
-// The header is written by rank 0 and read by rank 0 alone, which
-// broadcasts the outcome: then every rank stops with the same located
-// message (missing file, wrong dtype or shape, Fortran order, truncation).
+// dist.save and dist.load with MPI-IO (NpyFile.h).
 #include "io/NpyFile.h"
 
 #include "copy/Descriptor.h"

@@ -1,3 +1,4 @@
+// Lookup and round-robin replacement of the cached grid-halo calls.
 #include "plan/GridHaloCalls.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// The box and run packers behind the Packer interface (Packer.h).
 #include "plan/Packer.h"
 
 #include "plan/Plan.h"

@@ -29,7 +29,7 @@ struct Plan {
   int64_t id = -1;
   // Built from the balanced formula (Balanced.h) on every rank: a repeat of
   // this rank's arguments is a repeat of every rank's, so the plan is reused
-  // without asking the team (PlanCache.h).
+  // without asking the team (PlanAgreement.h).
   bool reusedLocally = false;
   OpKind kind = OpKind::Permute;
   // Moves this plan's pieces (Packer.h): chosen with the plan, by its kind.

@@ -1,3 +1,4 @@
+// The local plan cache of a team (PlanCache.h).
 #include "plan/PlanCache.h"
 
 #include "plan/CallKey.h"

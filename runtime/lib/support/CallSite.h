@@ -57,7 +57,7 @@ inline int64_t siteKey() {
 
 // The flags of the active call as a word of a plan-cache key: a plan
 // built for a call from irregular blocks is never one for a call without
-// the flag, which may reuse it without agreement (PlanCache.cpp).
+// the flag, which may reuse it without agreement (PlanAgreement.cpp).
 inline int64_t callFlags() { return activeFlags; }
 
 // Makes `site` / `kind` active (a wait, on behalf of the op that started it).

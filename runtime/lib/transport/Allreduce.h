@@ -28,7 +28,7 @@ std::unique_ptr<Operation> startAllreduce(Team &team, const View &in, const View
 template <typename T>
 bool allreduceSmallDense(Team &team, const T *in, T *out, int64_t count, int32_t op);
 
-// f16 and bf16 (HalfTypes.cpp): reduced as f32 (exact conversions; MPI has
+// f16 and bf16 (HalfAllreduce.cpp): reduced as f32 (exact conversions; MPI has
 // no half types), rounded back once; complete within the call. The small
 // dense path does not apply to them.
 template <>

@@ -1,7 +1,7 @@
 // The replay of a cached call's exchange: what brings a repeated halo within
 // 1.1x of four hand-written MPI calls.
 //
-// A call whose plan is reused locally (PlanCache.h) and whose descriptors
+// A call whose plan is reused locally (PlanAgreement.h) and whose descriptors
 // are byte for byte those of an earlier call at the same cache entry (same
 // allocated and aligned pointers, offset, sizes and strides) moves the same
 // bytes between the same addresses as that call did: every decision the

@@ -40,6 +40,9 @@ int64_t registerOperation(OperationPtr op, const char *name, const void *const *
 void waitHandle(int64_t handle) {
   if (handle == 0)
     return;
+  // Before the runtime starts (or after it ended) no handle but 0 exists.
+  if (!Runtime::started())
+    fail("_idtr_wait: unknown handle %lld", static_cast<long long>(handle));
   HandleTable &t = runtime().handles;
   if (handle < 0 || handle >= t.next())
     fail("_idtr_wait: unknown handle %lld", static_cast<long long>(handle));

@@ -1,13 +1,4 @@
-// Panel broadcasts of SUMMA (docs/dist.md, "Matrix products"): the ranks of
-// a team (a row or column of a process grid, SubTeam.h) hold balanced blocks
-// of one dimension of a matrix; a panel is a run of that dimension, and
-// every member receives it whole. The owners of the panel's pieces (one,
-// or a few where the panel straddles a block boundary) each broadcast their
-// piece with one MPI_Ibcast on the team, straight from their block into the
-// receivers' panel through MPI vector datatypes (no packing); the owner
-// copies its own piece locally. The call returns at once: the operation
-// completes at _idtr_wait, so the next panels travel while the program
-// multiplies the current ones.
+// SUMMA's panel broadcasts (PanelBroadcast.h).
 #include "transport/PanelBroadcast.h"
 
 #include "copy/Descriptor.h"

@@ -1,3 +1,4 @@
+// The agreement on a plan between the ranks of a team (PlanAgreement.h).
 #include "transport/PlanAgreement.h"
 
 #include "idtr/idtr.h"

@@ -1,12 +1,4 @@
-// _idtr_reduce_* (idtr.h): an element-wise reduction over a team whose
-// result only the root needs (shard.reduce): one MPI_Ireduce, so the data
-// of the others never comes back to them. The other members' output is
-// their input (upstream leaves it unspecified; keeping the input is the
-// cheapest defined answer).
-//
-// MEAN and the half types (reduced in f32, HalfTypes.cpp) take the
-// allreduce (Allreduce.h) and then restore the others' input: neither is
-// an MPI reduction of the elements as they are.
+// The reduce to a root of the shard front end (RootReduce.h).
 #include "transport/RootReduce.h"
 
 #include "idtr/idtr.h"

@@ -4,7 +4,7 @@
 // their input (upstream leaves it unspecified; keeping the input is the
 // cheapest defined answer).
 //
-// MEAN and the half types (reduced in f32, HalfTypes.cpp) take the
+// MEAN and the half types (reduced in f32, HalfAllreduce.cpp) take the
 // allreduce (Allreduce.h) and then restore the others' input: neither is
 // an MPI reduction of the elements as they are.
 #ifndef IDTR_ROOTREDUCE_H

@@ -1,3 +1,4 @@
+// The runtime context (Runtime.h): its start, its end and what it owns.
 #include "transport/Runtime.h"
 
 #include "transport/Team.h"
@@ -19,9 +20,9 @@ void Runtime::end() {
   current_ = nullptr;
 }
 
-// The members end in the reverse order of their declaration: the handles
-// and the idle redistributions, which point to their teams, before the
-// teams.
+// The members end in the reverse order of their declaration (Runtime.h):
+// the handles before the idle redistributions, and both, which point to
+// their teams, before the teams.
 Runtime::~Runtime() = default;
 
 } // namespace idtr

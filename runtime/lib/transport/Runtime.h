@@ -78,12 +78,14 @@ public:
   // The runtime called MPI_Init, so it finalises MPI at exit.
   bool initializedMpi = false;
 
-  // The handles of operations in flight (Handles.cpp).
-  HandleTable handles;
   // Finished redistributions, reused by the next call: their vectors and
   // views keep their capacity, so that a cached call allocates nothing
   // (Exchange.cpp).
   std::vector<std::unique_ptr<Operation>> idleRedistributions;
+  // The handles of operations in flight (Handles.cpp). After the idle
+  // redistributions: an operation still held here goes back to them when it
+  // ends with the context.
+  HandleTable handles;
   // The outputs of a replayable exchange being prepared, as the one vector
   // the packer wants (ExchangeReplay.cpp): storage reused across calls.
   std::vector<View> replayOutputs;

@@ -47,7 +47,7 @@ struct Team {
   // all ranks); above them, when MPI_TAG_UB leaves room (planIdBits > 0),
   // the low bits of the operation's plan id, so that a rank that reuses a
   // plan its peers replaced cannot match their messages, and a peer still
-  // agreeing on a plan sees the message and reports it (PlanCache.cpp).
+  // agreeing on a plan sees the message and reports it (PlanAgreement.cpp).
   static constexpr int kSequenceBits = 15;
   int planIdBits = 0;
   int sequenceTag() const { return static_cast<int>(sequence % (1u << kSequenceBits)); }

@@ -75,7 +75,7 @@ void expectSameTransfer(const Transfer &a, const Transfer &b) {
 }
 
 // Whether every rank recognises its geometry as one formula (the agreement
-// of PlanCache.cpp: the digests are equal).
+// of PlanAgreement.cpp: the digests are equal).
 bool agree(const std::vector<Geometry> &all) {
   int P = static_cast<int>(all.size());
   int64_t digest = -1;
