@@ -985,7 +985,7 @@ def MarkAllocatorsNoAlias
   let description = [{
     The compiled program allocates buffers through the runtime's
     `_mlir_memref_to_llvm_alloc` and `_mlir_memref_to_llvm_aligned_alloc`
-    (runtime/lib/BufferAllocator.cpp), which return fresh memory like
+    (runtime/lib/transport/BufferAllocator.cpp), which return fresh memory like
     malloc. This pass gives their declarations a `llvm.noalias` result:
     LLVM can then keep a reduction's accumulator, a freshly allocated 0-d
     buffer, in a register instead of loading and storing it for every

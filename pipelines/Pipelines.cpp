@@ -195,7 +195,7 @@ void buildLowerToLLVM(OpPassManager &pm, const PipelineOptions &opts) {
   // vector op that the dedicated pass handles (e.g. vector.print helpers).
   pm.addPass(createConvertVectorToLLVMPass());
   // Buffers are allocated through the runtime (_mlir_memref_to_llvm_alloc
-  // and friends in runtime/lib/BufferAllocator.cpp), which recycles large
+  // and friends in runtime/lib/transport/BufferAllocator.cpp), which recycles large
   // blocks across loop iterations instead of faulting in fresh pages.
   FinalizeMemRefToLLVMConversionPassOptions memrefOpts;
   memrefOpts.useGenericFunctions = true;

@@ -83,7 +83,7 @@ static inline int64_t bench_block_off(int64_t n, int P, int p) {
 #define BENCH_HUGE_BYTES ((size_t)2 << 20)
 
 /* Uninitialised buffer, never NULL, with the runtime's huge-page policy
- * (runtime/lib/Buffer.cpp, allocateOnHugePages): 64-byte aligned, and from
+ * (runtime/lib/support/Buffer.cpp, allocateOnHugePages): 64-byte aligned, and from
  * 2 MiB up aligned to 2 MiB and advised MADV_HUGEPAGE, so that a baseline
  * pays the same page faults and TLB misses as the runtime's own buffers.
  * Programs that initialise every element use this one (no redundant memset). */

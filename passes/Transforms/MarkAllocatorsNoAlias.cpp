@@ -23,7 +23,7 @@ namespace {
 
 /// Every entry point of the ABI table that allocates: what
 /// finalize-memref-to-llvm{use-generic-functions} calls to allocate, and
-/// runtime/lib/BufferAllocator.cpp defines.
+/// runtime/lib/transport/BufferAllocator.cpp defines.
 constexpr mlir::distc::IDTRFunction kFunctions[] = {
 #define IDTR_FUNCTION(Id, ...) mlir::distc::IDTRFunction::Id,
 #include "runtime/include/idtr/entry_points.def"

@@ -13,8 +13,9 @@
 //                   irregular partitions exchanges) instead of the formula
 //   --rank R        the rank simulated (default P / 2)
 // Prints the peers and elements of the plan.
-#include "Balanced.h"
-#include "Errors.h"
+#include "geometry/Balanced.h"
+#include "plan/Plan.h"
+#include "support/Errors.h"
 
 #include <cstdio>
 #include <cstdlib>

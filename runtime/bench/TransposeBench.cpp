@@ -15,7 +15,7 @@
 //                               into rank 1: the 64-bit / chunked path.
 #include "idtr/idtr.h"
 
-#include "StridedCopy.h"
+#include "copy/StridedCopy.h"
 
 #include <mpi.h>
 

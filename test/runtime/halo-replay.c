@@ -1,4 +1,4 @@
-// The replay of a repeated keyed halo (runtime/lib/ExchangeReplay.h) and its
+// The replay of a repeated keyed halo (runtime/lib/transport/ExchangeReplay.h) and its
 // fallbacks, checked element by element after every call: the same call
 // repeated with the input changing between calls (the first call builds the
 // plan, the second prepares the replay, the others replay it); other halo

@@ -12,11 +12,13 @@
  * bits); c32 and c64 are complex<f32> and complex<f64> (C's float _Complex,
  * double _Complex). Handle 0 means "already complete".
  *
- * Threads: call the runtime from one thread, the one that initialised MPI,
- * and never from two at once (entry points are not reentrant). The runtime
- * initialises MPI with MPI_THREAD_FUNNELED if the program has not; a program
- * that initialises MPI itself must request at least MPI_THREAD_FUNNELED (the
- * runtime's watchdog is a second thread, which never calls MPI). See
+ * Threads (MPI_THREAD_FUNNELED): only the thread that initialised MPI may
+ * call the runtime, and never two calls at once (entry points are not
+ * reentrant; the runtime's state is that thread's, without locks). The
+ * runtime initialises MPI with MPI_THREAD_FUNNELED if the program has not; a
+ * program that initialises MPI itself must request at least
+ * MPI_THREAD_FUNNELED (the runtime's watchdog is a second thread, which never
+ * calls MPI) and finalise it after its last runtime call. See
  * docs/runtime.md, "Threading".
  */
 #ifndef IDTR_IDTR_H

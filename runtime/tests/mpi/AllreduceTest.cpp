@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "ElementTypes.h"
+#include "support/ElementTypes.h"
 
 #include <cmath>
 #include <complex>

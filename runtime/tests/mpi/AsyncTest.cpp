@@ -2,8 +2,8 @@
 // different orders, handle 0, repeated calls reusing plans, and a rank whose
 // arguments repeat while the others' change (the cache must not be fooled).
 #include "Entries.h"
-#include "Stats.h"
 #include "TestSupport.h"
+#include "support/Stats.h"
 
 #include <gtest/gtest.h>
 

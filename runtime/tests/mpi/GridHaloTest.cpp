@@ -6,9 +6,9 @@
 // dimensions), the keyed repeat too. And the messages of star halos
 // (corners = 0) counted: faces only, nothing to a diagonal neighbour.
 #include "Entries.h"
-#include "Settings.h"
-#include "Stats.h"
 #include "TestSupport.h"
+#include "support/Settings.h"
+#include "support/Stats.h"
 
 #include "idtr/detail/GridHaloSlabs.h"
 

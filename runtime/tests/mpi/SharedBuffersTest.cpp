@@ -1,5 +1,5 @@
 // Direct transfers out of program buffers shared between the ranks of a node
-// (runtime/lib/SharedMemory.h). Buffers come from the allocator of compiled
+// (runtime/lib/transport/SharedMemory.h). Buffers come from the allocator of compiled
 // programs, as theirs do; a block becomes shared at its second direct
 // transfer, and receivers then copy or transpose straight out of the
 // sender's block through a cached mapping. Every call is checked element by

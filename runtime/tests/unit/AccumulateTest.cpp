@@ -1,9 +1,9 @@
 // Accumulating writes (Accumulate.h): the element additions against the
 // arithmetic of MLIR's element types, and the adding copy engine and
 // transpose kernels (StridedCopy.h) against a naive loop.
-#include "Accumulate.h"
-#include "Box.h"
-#include "StridedCopy.h"
+#include "copy/Accumulate.h"
+#include "copy/StridedCopy.h"
+#include "geometry/Box.h"
 
 #include "RandomLayout.h"
 

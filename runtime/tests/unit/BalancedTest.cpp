@@ -1,8 +1,9 @@
 // Balanced partitions as a formula (Balanced.h): recognised from one rank's
 // geometry, and the plan built from the formula (peers by binary search,
 // nothing exchanged) is the plan built from every rank's record.
-#include "Balanced.h"
-#include "Errors.h"
+#include "geometry/Balanced.h"
+#include "plan/Plan.h"
+#include "support/Errors.h"
 
 #include <gtest/gtest.h>
 
@@ -74,7 +75,7 @@ void expectSameTransfer(const Transfer &a, const Transfer &b) {
 }
 
 // Whether every rank recognises its geometry as one formula (the agreement
-// of PlanCache.cpp: the digests are equal).
+// of PlanAgreement.cpp: the digests are equal).
 bool agree(const std::vector<Geometry> &all) {
   int P = static_cast<int>(all.size());
   int64_t digest = -1;

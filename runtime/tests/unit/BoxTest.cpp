@@ -1,6 +1,6 @@
 // Geometry layer: boxes, permutations, flat runs (checked against brute force).
-#include "Box.h"
-#include "Errors.h"
+#include "geometry/Box.h"
+#include "support/Errors.h"
 
 #include <gtest/gtest.h>
 

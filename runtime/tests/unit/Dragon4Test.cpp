@@ -2,8 +2,8 @@
 // 1.24: format_float_positional / format_float_scientific, print() of
 // arrays): each type's own unique digits, the exact digits beyond them,
 // the boundaries of the rounding interval, and the array statistics.
-#include "Dragon4.h"
-#include "NumpyFormat.h"
+#include "io/Dragon4.h"
+#include "io/NumpyFormat.h"
 
 #include <gtest/gtest.h>
 

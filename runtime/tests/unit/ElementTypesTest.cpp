@@ -2,7 +2,7 @@
 // widens exactly and narrows back to itself; narrowing rounds to nearest
 // even like the compiler's arith.truncf (checked against the compiler's own
 // _Float16 conversion on a sweep of floats, and by hand at the edges).
-#include "ElementTypes.h"
+#include "support/ElementTypes.h"
 
 #include <gtest/gtest.h>
 

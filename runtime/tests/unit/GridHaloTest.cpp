@@ -5,7 +5,8 @@
 // peer is what the peer sends it), for coverage (buildPlan checks that
 // every halo element has an owner) and, without corners, for peers that
 // differ from the rank along one grid axis only (no diagonal message).
-#include "GridHalo.h"
+#include "geometry/GridHalo.h"
+#include "plan/Plan.h"
 
 #include <gtest/gtest.h>
 

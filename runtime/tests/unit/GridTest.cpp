@@ -1,6 +1,6 @@
 // The balanced factoring of a team into a process grid's `?` axes
 // (Grid.h), as MPI_Dims_create gives it.
-#include "Grid.h"
+#include "geometry/Grid.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // The .npy header (Npy.h): what encodeHeader writes is what numpy.save
 // writes, and parseHeader reads numpy's headers and rejects malformed ones.
-#include "Npy.h"
+#include "io/Npy.h"
 
 #include <gtest/gtest.h>
 

@@ -1,8 +1,8 @@
 // The plan factory without MPI: build every rank's plan from the same
 // geometry and check that both ends of each transfer agree, and that
 // inconsistent geometry is rejected.
-#include "Errors.h"
-#include "Plan.h"
+#include "plan/Plan.h"
+#include "support/Errors.h"
 
 #include <gtest/gtest.h>
 

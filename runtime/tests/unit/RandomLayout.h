@@ -4,7 +4,7 @@
 #ifndef IDTR_TESTS_RANDOMLAYOUT_H
 #define IDTR_TESTS_RANDOMLAYOUT_H
 
-#include "Box.h"
+#include "geometry/Box.h"
 
 #include <algorithm>
 #include <numeric>

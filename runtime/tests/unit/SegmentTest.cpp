@@ -3,10 +3,10 @@
 // write exactly what unpacking it writes, and reading the source segments
 // must give exactly what packing gives. The reads use this process's own
 // pid (process_vm_readv on oneself), so no second process is needed.
-#include "DirectTransfer.h"
-#include "Errors.h"
-#include "Pack.h"
-#include "Plan.h"
+#include "copy/Pack.h"
+#include "plan/Plan.h"
+#include "support/Errors.h"
+#include "transport/DirectTransfer.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // The local copy engine and transpose kernels against a naive loop.
 #include "RandomLayout.h"
-#include "StridedCopy.h"
+#include "copy/StridedCopy.h"
 
 #include <gtest/gtest.h>
 
@@ -106,7 +106,7 @@ TEST(StridedCopy, LargeContiguousInPieces) {
   ASSERT_EQ(a, b);
 }
 
-// _distc_copy_rows (runtime/lib/MemrefCopy.cpp): what distc calls for a
+// _distc_copy_rows (runtime/lib/abi/MemrefCopy.cpp): what distc calls for a
 // 2-D window copy, with the views as integers. Every element of the target
 // window gets its source element, nothing outside the window is written.
 extern "C" void _distc_copy_rows(int64_t elemSize, intptr_t src,
