@@ -4,12 +4,11 @@
 
 #include "passes/Conversion/DistToDistRuntime/LoweringCommon.h"
 #include "dialect/DistRuntime/DistRuntime.h"
-
-#include "dialect/DistRuntime/DistRuntime.h"
-
-#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "passes/IndexArith.h"
+#include "runtime/include/idtr/detail/BalancedBlocks.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 using namespace mlir;
@@ -41,18 +40,10 @@ SmallVector<Value> DistParts::flatten() const {
 std::pair<Value, Value> mlir::distc::balancedBlock(OpBuilder &b, Location loc,
                                                    Value size, Value nranks,
                                                    Value rank) {
-  Value quotient = arith::DivUIOp::create(b, loc, size, nranks);
-  Value remainder = arith::RemUIOp::create(b, loc, size, nranks);
-  Value one = indexConst(b, loc, 1);
-  Value zero = indexConst(b, loc, 0);
-  Value hasExtra = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                         rank, remainder);
-  Value extra = arith::SelectOp::create(b, loc, hasExtra, one, zero);
-  Value count = arith::AddIOp::create(b, loc, quotient, extra);
-  Value offset = arith::AddIOp::create(
-      b, loc, arith::MulIOp::create(b, loc, rank, quotient),
-      arith::MinUIOp::create(b, loc, rank, remainder));
-  return {offset, count};
+  idtr::detail::Block<Value> block = idtr::detail::balancedBlock(
+      size, nranks, rank, idtr::detail::ExtraElements::First,
+      IndexArith{b, loc});
+  return {block.offset, block.size};
 }
 
 SmallVector<Value> mlir::distc::gridExtents(OpBuilder &b, Location loc,

@@ -37,7 +37,8 @@ struct DistParts {
 
 /// The block of `size` elements that rank `rank` of `nranks` owns in a
 /// balanced partition: `size / nranks` elements, one more for the first
-/// `size % nranks` ranks. Returns {offset, count}.
+/// `size % nranks` ranks (idtr/detail/BalancedBlocks.h, the formula the
+/// runtime computes). Returns {offset, count}.
 std::pair<Value, Value> balancedBlock(OpBuilder &b, Location loc, Value size,
                                       Value nranks, Value rank);
 

@@ -11,6 +11,7 @@
 #include "passes/Conversion/DistToDistRuntime/LoweringCommon.h"
 
 #include "dialect/DistRuntime/DistRuntime.h"
+#include "passes/IndexArith.h"
 #include "passes/Passes.h"
 #include "runtime/include/idtr/detail/GridHaloSlabs.h"
 #include "runtime/include/idtr/detail/HaloRows.h"
@@ -45,20 +46,6 @@ Value max(OpBuilder &b, Location loc, Value x, Value y) {
 Value clamp(OpBuilder &b, Location loc, Value x, Value lo, Value hi) {
   return min(b, loc, max(b, loc, x, lo), hi);
 }
-
-/// Index arithmetic for the formulas of idtr/detail/HaloRows.h.
-struct IRArith {
-  OpBuilder &b;
-  Location loc;
-  Value zeroValue;
-
-  Value zero() const { return zeroValue; }
-  Value constant(int64_t value) const { return indexConst(b, loc, value); }
-  Value add(Value x, Value y) const { return ::add(b, loc, x, y); }
-  Value sub(Value x, Value y) const { return ::sub(b, loc, x, y); }
-  Value min(Value x, Value y) const { return ::min(b, loc, x, y); }
-  Value max(Value x, Value y) const { return ::max(b, loc, x, y); }
-};
 
 /// A half-open range [begin, end) per dimension.
 struct Box {
@@ -191,7 +178,7 @@ void mlir::distc::gridSlabBoxes(OpBuilder &b, Location loc,
                                 std::vector<SmallVector<Value>> &origins,
                                 std::vector<SmallVector<Value>> &sizes) {
   int rank = static_cast<int>(source.rank());
-  IRArith arith{b, loc, indexConst(b, loc, 0)};
+  IndexArith arith{b, loc};
   SmallVector<Value> localSizes = tensorSizes(b, loc, source.local);
   SmallVector<bool> wraps;
   for (int d = 0; d < rank; ++d)
@@ -285,7 +272,7 @@ void exchangeGridHalo(OpBuilder &b, Location loc, const DistParts &source,
 void fetchIrregularHalo(OpBuilder &b, Location loc, const DistParts &source,
                         DistTensorType type, HaloedPart &part) {
   int64_t rank = type.getRank();
-  IRArith arith{b, loc, indexConst(b, loc, 0)};
+  IndexArith arith{b, loc};
   SmallVector<Value> localSizes = tensorSizes(b, loc, source.local);
   SmallVector<Value> begin, sizes;
   for (int64_t d = 0; d < rank; ++d) {
@@ -347,7 +334,7 @@ HaloedPart mlir::distc::exchangeHalos(OpBuilder &b, Location loc,
   if ((low[0] == 0 && high[0] == 0) || type.isGrid() || type.getSplit() != 0)
     return part;
   int64_t rank = type.getRank();
-  IRArith arith{b, loc, indexConst(b, loc, 0)};
+  IndexArith arith{b, loc};
   // Rows [own - low, own + rows + high) clipped to the array, all columns:
   // the runtime derives the halos from this box with the same header.
   Value rows = tensor::DimOp::create(b, loc, source.local, 0);

@@ -7,6 +7,9 @@
 
 #include "passes/Conversion/ShardToDistRuntime/ShardLowering.h"
 
+#include "passes/IndexArith.h"
+#include "runtime/include/idtr/detail/BalancedBlocks.h"
+
 using namespace mlir;
 
 namespace mlir::distc::shard_lowering {
@@ -21,24 +24,11 @@ std::pair<Value, Value> Lowering::balancedBlock(Location loc, Value size,
     Value block = constant(loc, *staticSize / *staticCount);
     return {arith::MulIOp::create(rewriter, loc, index, block), block};
   }
-  Value base = arith::DivUIOp::create(rewriter, loc, size, count);
-  Value rest = arith::RemUIOp::create(rewriter, loc, size, count);
-  // The first shard with one more element.
-  Value first = arith::SubIOp::create(rewriter, loc, count, rest);
-  Value extra = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sge,
-                                      index, first);
-  Value blockSize = arith::AddIOp::create(
-      rewriter, loc, base,
-      arith::SelectOp::create(rewriter, loc, extra, constant(loc, 1),
-                              constant(loc, 0)));
-  // index * base plus the longer shards before this one.
-  Value before = arith::SelectOp::create(
-      rewriter, loc, extra, arith::SubIOp::create(rewriter, loc, index, first),
-      constant(loc, 0));
-  Value offset = arith::AddIOp::create(
-      rewriter, loc, arith::MulIOp::create(rewriter, loc, index, base),
-      before);
-  return {offset, blockSize};
+  // The shard dialect's convention: the extra elements on the last shards.
+  idtr::detail::Block<Value> block = idtr::detail::balancedBlock(
+      size, count, index, idtr::detail::ExtraElements::Last,
+      IndexArith{rewriter, loc});
+  return {block.offset, block.size};
 }
 
 FailureOr<Value> Lowering::gatheredSize(Operation *op, Value input,

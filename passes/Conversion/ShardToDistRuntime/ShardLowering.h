@@ -101,7 +101,8 @@ private:
 
   /// Block `index` of `size` elements split over `count` shards as the shard
   /// dialect defines it: `size / count` each, and one more on the last
-  /// `size % count` shards. Returns its offset and size.
+  /// `size % count` shards (idtr/detail/BalancedBlocks.h, the formula the
+  /// runtime's halos use for shard arrays). Returns its offset and size.
   std::pair<Value, Value> balancedBlock(Location loc, Value size, Value count,
                                         Value index);
   /// The global size along `axis` of a gather of `input` into `resultType`

@@ -1,8 +1,9 @@
-// Balanced partitions as a formula (docs/dist.md): with n elements along the
-// split dimension and P ranks, rank r holds n / P of them, plus one if
-// r < n % P, starting at r * (n / P) + min(r, n % P). Halos also recognise
-// the shard dialect's convention (docs/shard.md), the extra elements on
-// the last n % P ranks instead of the first.
+// Balanced partitions as a formula (docs/dist.md, idtr/detail/BalancedBlocks.h,
+// which the compiler's lowerings emit too): with n elements along the split
+// dimension and P ranks, rank r holds n / P of them, plus one if r < n % P,
+// starting at r * (n / P) + min(r, n % P). Halos also recognise the shard
+// dialect's convention (docs/shard.md), the extra elements on the last
+// n % P ranks instead of the first.
 //
 // When every rank's geometry of a redistribution is this formula (the
 // partitions distc compiles by default), each rank can compute any other
@@ -14,6 +15,7 @@
 #define IDTR_BALANCED_H
 
 #include "geometry/TeamGeometry.h"
+#include "idtr/detail/BalancedBlocks.h"
 
 #include <cstdint>
 #include <climits>
@@ -27,10 +29,8 @@ struct BalancedSplit {
   bool extraLast = false; // the shard convention: one more on the last n % P
   // Start of rank r's block, r in [0, P]; offset(P) == n.
   int64_t offset(int r) const {
-    int64_t q = n / P, rem = n % P;
-    if (extraLast)
-      return r * q + (r > P - rem ? r - (P - rem) : 0);
-    return r * q + (r < rem ? r : rem);
+    return detail::balancedOffset<int64_t>(
+        n, P, r, extraLast ? detail::ExtraElements::Last : detail::ExtraElements::First);
   }
   int64_t length(int r) const { return offset(r + 1) - offset(r); }
   // Smallest r in [0, P] with offset(r) >= x (binary search).

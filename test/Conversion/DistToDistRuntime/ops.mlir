@@ -12,8 +12,9 @@
 // CHECK: %[[P:.*]] = distruntime.team_size
 // CHECK: %[[R:.*]] = distruntime.team_member
 // CHECK: %[[Q:.*]] = arith.divui %[[C6]], %[[P]]
+// CHECK: %[[MUL:.*]] = arith.muli %[[R]], %[[Q]]
+// CHECK: %[[OFF:.*]] = arith.addi %[[MUL]]
 // CHECK: %[[ROWS:.*]] = arith.addi %[[Q]]
-// CHECK: %[[OFF:.*]] = arith.addi
 // CHECK: %[[E:.*]] = tensor.empty(%[[ROWS]]) : tensor<?x4xi64>
 // CHECK: %[[G:.*]] = linalg.generic {{.*}} outs(%[[E]] : tensor<?x4xi64>)
 // CHECK: %[[I:.*]] = linalg.index 0
@@ -36,8 +37,10 @@ func.func @generate() -> !dist.tensor<6x4xi64> {
 // CHECK-LABEL: func.func @arange
 // CHECK-SAME: (%[[START:.*]]: i64, %[[STEP:.*]]: i64)
 // CHECK: %[[C100:.*]] = arith.constant 100 : index
-// CHECK: %[[ROWS:.*]] = arith.addi
-// CHECK: %[[OFF:.*]] = arith.addi
+// CHECK: %[[Q:.*]] = arith.divui %[[C100]]
+// CHECK: %[[MUL:.*]] = arith.muli %{{.*}}, %[[Q]]
+// CHECK: %[[OFF:.*]] = arith.addi %[[MUL]]
+// CHECK: %[[ROWS:.*]] = arith.addi %[[Q]]
 // CHECK: tensor.empty(%[[ROWS]])
 // CHECK: linalg.generic
 // CHECK: %[[I:.*]] = linalg.index 0
@@ -120,9 +123,10 @@ func.func @with_local(%a: !dist.tensor<?x8xf64>, %t: tensor<?x8xf32>) -> !dist.t
 // CHECK-SAME: (%[[A:.*]]: tensor<?x16xf64>, %[[G0:.*]]: index, %[[G1:.*]]: index, %[[O0:.*]]: index, %[[O1:.*]]: index)
 // CHECK: %[[C0:.*]] = arith.constant 0 : index
 // CHECK: %[[P:.*]] = distruntime.team_size
-// CHECK: arith.divui %[[G1]], %[[P]]
-// CHECK: %[[N:.*]] = arith.addi
-// CHECK: %[[OFF:.*]] = arith.addi
+// CHECK: %[[Q:.*]] = arith.divui %[[G1]], %[[P]]
+// CHECK: %[[MUL:.*]] = arith.muli %{{.*}}, %[[Q]]
+// CHECK: %[[OFF:.*]] = arith.addi %[[MUL]]
+// CHECK: %[[N:.*]] = arith.addi %[[Q]]
 // CHECK: %[[H:.*]], %[[NL:.*]] = distruntime.copy_reshape %[[A]] g_shape %[[G0]], %[[G1]] l_offs %[[O0]], %[[O1]] to n_g_shape %[[G0]], %[[G1]] n_offs %[[C0]], %[[OFF]] n_shape %[[G0]], %[[N]]
 // CHECK-NEXT: distruntime.wait %[[H]]
 // CHECK-NEXT: return %[[NL]], %[[G0]], %[[G1]], %[[C0]], %[[OFF]]

@@ -178,7 +178,7 @@ shard.grid @grid(shape = 2x3)
 // CHECK: %[[ROWS:.*]] = arith.select %[[ISROOT]], %c4, %c0 : index
 // CHECK: %[[BOX:.*]] = tensor.extract_slice %arg0[0, 0] [%[[ROWS]], 5] [1, 1] : tensor<4x5xf32> to tensor<?x5xf32>
 // CHECK: distruntime.copy_reshape %[[BOX]] g_shape %c4, %c5 l_offs %c0, %c0 to n_g_shape %c4, %c5 n_offs %c0, %c0 n_shape %c4, %c5 {team = 5963776 : i64}
-// CHECK: arith.cmpi sge, %{{.*}}, %c2 : index
+// CHECK: arith.maxsi %{{.*}}, %c0 : index
 // CHECK: distruntime.copy_reshape %{{.*}} g_shape %c7 l_offs %c0 to n_g_shape %c7 n_offs %{{.*}} n_shape %{{.*}} {team = 5963776 : i64}
 // CHECK: distruntime.reduce max %arg0 root %{{.*}} {team = 5963776 : i64}
 // CHECK: distruntime.copy_reshape %arg0 g_shape %c12, %c5

@@ -19,21 +19,12 @@
 #ifndef IDTR_DETAIL_HALOROWS_H
 #define IDTR_DETAIL_HALOROWS_H
 
+#include "IntArith.h"
+
 #include <algorithm>
 #include <cstdint>
 
 namespace idtr::detail {
-
-/// Arithmetic on plain integers, for haloBox. The compiler passes its own
-/// (building index arithmetic) to emit the same formula as IR.
-struct IntArith {
-  int64_t zero() const { return 0; }
-  int64_t constant(int64_t value) const { return value; }
-  int64_t add(int64_t x, int64_t y) const { return x + y; }
-  int64_t sub(int64_t x, int64_t y) const { return x - y; }
-  int64_t min(int64_t x, int64_t y) const { return std::min(x, y); }
-  int64_t max(int64_t x, int64_t y) const { return std::max(x, y); }
-};
 
 template <typename T> struct RowRange {
   T begin, rows;
