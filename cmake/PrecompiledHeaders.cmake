@@ -6,7 +6,7 @@
 # upstream dialects' generated op classes); -ftime-trace shows the same few
 # dozen headers in every translation unit. Parsing them once per build and
 # loading the result is the largest saving in a from-scratch build
-# (docs/install.md, "Build times").
+# (README.md, "Developing").
 #
 # Only headers of the installed LLVM/MLIR are precompiled, never distc's own
 # (dialect/, passes/): those change with the work, and a change to one must
